@@ -1,0 +1,15 @@
+// Engine registry: one engine per service code, each in its own file. A code without an engine
+// answers 500 engine_error (refunded), the contract's own failure path.
+import type { ServiceCode } from '../catalog/index.ts';
+import type { Engine } from './types.ts';
+
+export type { Dataset, Engine, EngineContext, EngineOutcome } from './types.ts';
+export { ok, reject } from './types.ts';
+
+export type EngineRegistry = { readonly [C in ServiceCode]?: Engine<C> };
+
+export const ENGINES: EngineRegistry = {};
+
+export function engineFor<C extends ServiceCode>(code: C): Engine<C> | undefined {
+  return ENGINES[code] as Engine<C> | undefined;
+}
