@@ -9,3 +9,4 @@ export {
   lookup,
   type Resolver,
 } from './ssrf.ts';
+export { newCallbackSecret, serviceSignature, signedHeaders, standardSignature } from './sign.ts';
