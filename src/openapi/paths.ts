@@ -24,7 +24,7 @@ const ERROR_EXTRAS: Partial<Record<ErrorCode, Record<string, JsonSchema>>> = {
     },
   },
   async_not_supported: {
-    async_codes: {
+    supported: {
       type: 'array',
       items: { type: 'string', enum: [...ASYNC_CODES] },
       description: 'Codes with async',

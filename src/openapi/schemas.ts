@@ -41,9 +41,12 @@ function runRequest(service: ServiceDefinition, stem: string): JsonSchema {
     lang: { type: 'string', enum: [...LANGS], default: 'zh', description: 'Output language' },
     idempotency_key: {
       type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
       description:
         'Strongly recommended (uuid4). The same key replays the first result and never charges twice; ' +
-        'server-generated when absent.',
+        'server-generated when absent. Printable ASCII without spaces.',
     },
   };
   if (service.async) {
@@ -55,8 +58,16 @@ function runRequest(service: ServiceDefinition, stem: string): JsonSchema {
     properties.callback_url = {
       type: 'string',
       format: 'uri',
+      maxLength: 2048,
       description:
-        'https URL that receives the signed job completion callback; no private or loopback address',
+        'With async true only: https URL that receives the signed job completion callback; no private or ' +
+        'loopback address',
+    };
+  } else {
+    properties.async = {
+      type: 'boolean',
+      const: false,
+      description: `Not supported by this function (400 async_not_supported); only ${ASYNC_CODES.join(', ')}`,
     };
   }
   return {
@@ -65,6 +76,7 @@ function runRequest(service: ServiceDefinition, stem: string): JsonSchema {
     description: `${service.title.en}: ${service.summary}`,
     required: ['service_code', 'payload'],
     properties,
+    additionalProperties: false,
   };
 }
 
