@@ -1,0 +1,133 @@
+// The MCP tool list, derived from the catalog: one tool per service (name from its code, input
+// schema from its payload, price and billing in its description) plus list_services. Pure: no
+// I/O, so the list and the argument split below are testable without a server.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LANGS, SERVICES, type ServiceDefinition, sptokPrice } from '../catalog/index.ts';
+import { type JsonSchema, jsonSchemaOf } from '../openapi/index.ts';
+
+export const LIST_SERVICES = 'list_services';
+
+/** Run-request fields a tool takes beside the payload; the rest of the arguments is the payload. */
+const ENVELOPE = ['idempotency_key', 'lang', 'async', 'callback_url'] as const;
+
+/**
+ * "verify.brand_check" -> "verify_brand_check". Dots are legal in the newest MCP naming rule, but
+ * several clients still accept only [A-Za-z0-9_-]{1,64}, so the name keeps to that.
+ */
+export function toolName(code: string): string {
+  return code.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+const byToolName = new Map<string, ServiceDefinition>(
+  SERVICES.map((service) => [toolName(service.code), service]),
+);
+if (byToolName.size !== SERVICES.length || byToolName.has(LIST_SERVICES)) {
+  throw new Error('two services map to the same MCP tool name');
+}
+for (const service of SERVICES) {
+  const clash = ENVELOPE.find((field) => field in service.payload.shape);
+  if (clash) throw new Error(`${service.code}: payload field "${clash}" clashes with a run-request field`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(toolName(service.code)))
+    throw new Error(`${service.code}: bad tool name`);
+}
+
+export function serviceForTool(name: string): ServiceDefinition | undefined {
+  return byToolName.get(name);
+}
+
+const usd = (cents: number) => `USD ${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+
+export function priceText(service: ServiceDefinition, sptokPerUsd: number): string {
+  return service.pooled
+    ? `Price: ${usd(service.usdCents)} = ${sptokPrice(service, sptokPerUsd)} spTok, pooled (drawn from the monthly spTok balance; volume discounts apply).`
+    : `Price: ${usd(service.usdCents)}, standalone (charged to the saved payment method, not drawn from the spTok pool).`;
+}
+
+function description(service: ServiceDefinition, sptokPerUsd: number): string {
+  const lines = [
+    `${service.title.en} (${service.code}). ${service.summary}`,
+    priceText(service, sptokPerUsd),
+    service.note,
+    'Every call either delivers its result or is refunded. Pass the same idempotency_key to retry without paying twice.',
+  ];
+  if (!service.pooled) {
+    lines.push(
+      'If the saved card is declined nothing is run or charged: the error carries a checkout_url for the user.',
+    );
+  }
+  if (service.async) {
+    lines.push(
+      `Takes ${service.typicalDuration}: pass async: true to get a job_id and status_url at once instead of waiting.`,
+    );
+  }
+  lines.push(`Call ${LIST_SERVICES} first to see prices and the balance.`);
+  return lines.join('\n');
+}
+
+function inputSchema(service: ServiceDefinition): Tool['inputSchema'] {
+  const payload = jsonSchemaOf(service.payload, 'input');
+  const properties: Record<string, JsonSchema> = {
+    ...(payload.properties as Record<string, JsonSchema>),
+    idempotency_key: {
+      type: 'string',
+      description:
+        'Optional, recommended (a uuid4): the same key replays the first result and never charges twice',
+    },
+    lang: { type: 'string', enum: [...LANGS], default: 'zh', description: 'Output language' },
+  };
+  if (service.async) {
+    properties.async = {
+      type: 'boolean',
+      default: false,
+      description:
+        'true: return a job_id and status_url at once; the result is fetched from status_url later',
+    };
+    properties.callback_url = {
+      type: 'string',
+      format: 'uri',
+      description: 'With async: https URL that receives the signed result when the job ends',
+    };
+  }
+  return { ...payload, type: 'object', properties };
+}
+
+/** All tools: list_services first, then one per service in catalog order. */
+export function toolList(sptokPerUsd: number): Tool[] {
+  const listServices: Tool = {
+    name: LIST_SERVICES,
+    title: 'List services, prices and balance',
+    description:
+      'Call this first. Lists every business function with its tool name, price (USD and spTok), whether it ' +
+      'is pooled (monthly spTok balance) or standalone (card), its payload fields, and the caller’s current ' +
+      'spTok balance and tier. Free.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    annotations: { title: 'List services', readOnlyHint: true, openWorldHint: false },
+  };
+  const services = SERVICES.map(
+    (service): Tool => ({
+      name: toolName(service.code),
+      title: service.title.en,
+      description: description(service, sptokPerUsd),
+      inputSchema: inputSchema(service),
+      // Not read-only: each call is billed, which clients may want to confirm with the user.
+      annotations: {
+        title: service.title.en,
+        readOnlyHint: false,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    }),
+  );
+  return [listServices, ...services];
+}
+
+/** Tool arguments -> the body of a run request, exactly as POST /run would receive it. */
+export function runBody(service: ServiceDefinition, args: Record<string, unknown>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  const body: Record<string, unknown> = { service_code: service.code, payload };
+  for (const [field, value] of Object.entries(args)) {
+    if ((ENVELOPE as readonly string[]).includes(field)) body[field] = value;
+    else payload[field] = value;
+  }
+  return body;
+}
