@@ -86,7 +86,9 @@ CREATE TABLE runs (
   sandbox             boolean NOT NULL,
   is_async            boolean NOT NULL DEFAULT false,
   callback_url        text,
-  state               text NOT NULL CHECK (state IN ('pending', 'succeeded', 'rejected', 'charge_failed', 'queued', 'failed')),
+  -- pending: claimed and running; succeeded / rejected / charge_failed / queued: final for the
+  -- key and replayed; errored: engine_error or charge_backend_error, kept for audit, key freed.
+  state               text NOT NULL CHECK (state IN ('pending', 'succeeded', 'rejected', 'charge_failed', 'queued', 'errored')),
   http_status         integer,
   response            jsonb,
   sptok_charged       bigint NOT NULL DEFAULT 0,
@@ -99,6 +101,7 @@ CREATE TABLE runs (
   updated_at          timestamptz NOT NULL DEFAULT now(),
   expires_at          timestamptz NOT NULL
 );
-CREATE UNIQUE INDEX runs_idempotency ON runs (key_id, idempotency_key);
+-- An errored run frees its key: a retry with the same key runs again.
+CREATE UNIQUE INDEX runs_idempotency ON runs (key_id, idempotency_key) WHERE state <> 'errored';
 CREATE INDEX runs_pending ON runs (created_at) WHERE state = 'pending';
 CREATE INDEX runs_expiry ON runs (expires_at);
