@@ -1,0 +1,14 @@
+// The `bizfn` command line: admin commands over the HTTP API, plus data loading and workers that
+// work on the database directly.
+import { Command } from 'commander';
+import { registerAdminCommands } from './admin.ts';
+
+const program = new Command('bizfn')
+  .description('bizfn operator command line')
+  .option('--url <url>', 'service base URL', process.env.BIZFN_URL ?? 'http://127.0.0.1:8080')
+  .option('--token <token>', 'admin token (default: $ADMIN_TOKEN)', process.env.ADMIN_TOKEN)
+  .option('--json', 'print the API JSON instead of text', false);
+
+registerAdminCommands(program);
+
+await program.parseAsync(process.argv);
