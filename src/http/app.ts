@@ -4,11 +4,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type AuthContext, authenticate, bearerToken } from '../accounts/index.ts';
 import { ApiError } from '../lib/errors.ts';
+import { registerMcpRoutes } from '../mcp/index.ts';
 import type { RunDeps } from '../runs/index.ts';
 import { type Metrics, registerMetrics } from './metrics.ts';
 import { checkRate, type RateLimitStore } from './ratelimit/index.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerBusinessRoutes } from './routes/business.ts';
+import { registerDeveloperRoutes } from './routes/developer.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 
 declare module 'fastify' {
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps);
   registerBusinessRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerDeveloperRoutes(app, { serverUrl: deps.config.PUBLIC_BASE_URL, sptokPerUsd: deps.config.SPTOK_PER_USD });
+  registerMcpRoutes(app, deps);
   return app;
 }
 
