@@ -24,7 +24,7 @@ export interface RunRequest {
 const envelope = z
   .object({
     service_code: z.string({ error: 'service_code is required and must be a string' }),
-    payload: z.unknown(),
+    payload: z.unknown().optional(),
     lang: z.unknown().optional(),
     idempotency_key: z
       .string({ error: 'idempotency_key must be a string' })
