@@ -70,6 +70,14 @@ export interface PaymentProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutState | null>;
   /** Resolves once the provider has accepted the refund; throws when it could not be made. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The off-session charge made with this request, if any, without making one: how the reconciler
+   * learns what happened to a charge whose answer was lost. Throws PaymentBackendError while the
+   * backend is down.
+   */
+  findCharge(
+    request: ChargeRequest,
+  ): Promise<{ found: false } | { found: true; paymentIntentId: string; succeeded: boolean }>;
 }
 
 /**
@@ -78,6 +86,14 @@ export interface PaymentProvider {
  */
 export class PaymentBackendError extends Error {
   override readonly name = 'PaymentBackendError';
+
+  constructor(
+    msg: string,
+    /** The request may have reached the backend (a time-out, a dropped answer): the charge is unknown. */
+    readonly maybeCharged = false,
+  ) {
+    super(msg);
+  }
 }
 
 /** The provider refused a refund for a reason retrying will not fix by itself. */
