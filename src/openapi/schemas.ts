@@ -237,6 +237,7 @@ const servicesListing: JsonSchema = {
     ok: { type: 'boolean', const: true },
     tier: { type: 'string', enum: ['business', 'max'], description: 'Tier of the calling key' },
     sandbox: { type: 'boolean', description: 'The calling key is a sandbox key' },
+    balance_sptok: { type: 'integer', description: 'spTok balance of the account (live keys only)' },
     services: {
       type: 'array',
       items: {
@@ -244,6 +245,13 @@ const servicesListing: JsonSchema = {
         required: ['service_code', 'sptok', 'usd', 'category', 'payload_doc', 'note'],
         properties: {
           service_code: { type: 'string', enum: [...SERVICE_CODES] },
+          title: {
+            type: 'object',
+            required: ['zh', 'en'],
+            properties: { zh: { type: 'string' }, en: { type: 'string' } },
+          },
+          pooled: { type: 'boolean', description: 'Billed from the spTok pool; false: standalone (card)' },
+          async: { type: 'boolean', description: 'Accepts async: true' },
           sptok: { type: 'integer', minimum: 0 },
           usd: { type: 'number', minimum: 0 },
           category: { type: 'string' },
