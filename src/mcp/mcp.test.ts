@@ -7,7 +7,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { SERVICES, sptokPrice } from '../catalog/index.ts';
-import { engineFor } from '../engines/index.ts';
 import { LIST_SERVICES, toolName } from './tools.ts';
 
 let server: TestServer;
@@ -30,12 +29,11 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return { result, body: result.structuredContent as Record<string, unknown> };
 }
 
-/** A pooled service and a payload its engine accepts. */
-const deepRisk = SERVICES.find((service) => service.code === 'verify.deep_risk_check')!;
+/** A pooled service and a payload its engine accepts on an empty dataset. */
+const pooled = SERVICES.find((service) => service.code === 'verify.brand_check')!;
+const pooledArgs = { brand: 'Anker', markets: ['us_uk'] };
 /** A pooled service whose engine is made to fail (fault injection), to see the refund. */
 const failing = SERVICES.find((service) => service.code === 'decide.market')!;
-// Until the engines land in src/engines, a call can only end in engine_error; those tests wait.
-const noEngine = !engineFor(deepRisk.code);
 
 beforeAll(async () => {
   server = await startTestServer({ env: { BIZFN_FAULTS: `engine:${failing.code}` } });
@@ -69,33 +67,30 @@ describe('MCP server at /mcp', () => {
     expect(body.balance_sptok).toBe(await server.balance(live.accountId));
     const services = body.services as Array<{ service_code: string; tool: string; sptok: number | null }>;
     expect(services).toHaveLength(SERVICES.length);
-    const entry = services.find((service) => service.service_code === deepRisk.code)!;
-    expect(entry).toMatchObject({ tool: toolName(deepRisk.code), sptok: sptokPrice(deepRisk, 100) });
+    const entry = services.find((service) => service.service_code === pooled.code)!;
+    expect(entry).toMatchObject({ tool: toolName(pooled.code), sptok: sptokPrice(pooled, 100) });
   });
 
-  it.skipIf(noEngine)(
-    'a pooled tool call draws its price from the balance, once per idempotency key',
-    async () => {
-      const client = await connect(live.key);
-      const before = await server.balance(live.accountId);
-      const args = { identifier: '浙江', lang: 'en', idempotency_key: randomUUID() };
-      const first = await call(client, toolName(deepRisk.code), args);
-      expect(first.result.isError, JSON.stringify(first.body)).toBeFalsy();
-      expect(first.body).toMatchObject({
-        ok: true,
-        service_code: deepRisk.code,
-        sptok_charged: sptokPrice(deepRisk, 100),
-      });
-      expect(await server.balance(live.accountId)).toBe(before - sptokPrice(deepRisk, 100));
-      const again = await call(client, toolName(deepRisk.code), args);
-      expect(again.body).toMatchObject({ replayed: true, result: first.body.result });
-      expect(await server.balance(live.accountId)).toBe(before - sptokPrice(deepRisk, 100));
-    },
-  );
+  it('a pooled tool call draws its price from the balance, once per idempotency key', async () => {
+    const client = await connect(live.key);
+    const before = await server.balance(live.accountId);
+    const args = { ...pooledArgs, lang: 'en', idempotency_key: randomUUID() };
+    const first = await call(client, toolName(pooled.code), args);
+    expect(first.result.isError, JSON.stringify(first.body)).toBeFalsy();
+    expect(first.body).toMatchObject({
+      ok: true,
+      service_code: pooled.code,
+      sptok_charged: sptokPrice(pooled, 100),
+    });
+    expect(await server.balance(live.accountId)).toBe(before - sptokPrice(pooled, 100));
+    const again = await call(client, toolName(pooled.code), args);
+    expect(again.body).toMatchObject({ replayed: true, result: first.body.result });
+    expect(await server.balance(live.accountId)).toBe(before - sptokPrice(pooled, 100));
+  });
 
-  it.skipIf(noEngine)('a sandbox key calls for free and is told so', async () => {
+  it('a sandbox key calls for free and is told so', async () => {
     const client = await connect(sandbox.key);
-    const { result, body } = await call(client, toolName(deepRisk.code), { identifier: '浙江' });
+    const { result, body } = await call(client, toolName(pooled.code), pooledArgs);
     expect(result.isError, JSON.stringify(body)).toBeFalsy();
     expect(body).toMatchObject({ ok: true, sandbox: true, sptok_charged: 0 });
     expect(body.sandbox_note).toEqual(expect.any(String));
