@@ -12,6 +12,7 @@ import { registerAdminRoutes } from './routes/admin.ts';
 import { registerBusinessRoutes } from './routes/business.ts';
 import { registerDeveloperRoutes } from './routes/developer.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerReportRoutes } from './routes/reports.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps.metrics);
   registerHealthRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerReportRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerDeveloperRoutes(app, { serverUrl: deps.config.PUBLIC_BASE_URL, sptokPerUsd: deps.config.SPTOK_PER_USD });
   registerMcpRoutes(app, deps);
