@@ -8,7 +8,11 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
     s().call('POST', `/api/v1/business/checkout/${session}/deliver`, { key });
   const download = (key: string | undefined, path: string) =>
     s().call('GET', `/api/v1/business/reports/${path}`, { key });
-  const reportPending = () => 'needs a rendered report (report engine and renderer)';
+  /** GET an absolute download URL of this server with a key. */
+  const fetchReport = (url: string, key?: string) => {
+    const { pathname, search } = new URL(url);
+    return s().call('GET', pathname + search, { key });
+  };
   return [
     {
       operation: JOB,
@@ -120,8 +124,10 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
     {
       operation: DOWNLOAD,
       status: 200,
-      pending: reportPending,
-      send: async () => download(await business(), 'x'),
+      send: async () => {
+        const { key, urls } = await context.report();
+        return fetchReport(urls.docx, key);
+      },
     },
     {
       operation: DOWNLOAD,
@@ -139,8 +145,7 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
       operation: DOWNLOAD,
       status: 403,
       code: 'not_your_report',
-      pending: reportPending,
-      send: async () => download(await business(), 'x'),
+      send: async () => fetchReport((await context.report()).urls.pdf, await business()),
     },
     {
       operation: DOWNLOAD,
@@ -158,8 +163,11 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
       operation: DOWNLOAD,
       status: 404,
       code: 'file_missing',
-      pending: reportPending,
-      send: async () => download(await business(), 'x'),
+      send: async () => {
+        const { key, urls } = await context.report(true);
+        await context.dropReportFiles();
+        return fetchReport(urls.md, key);
+      },
     },
     {
       operation: DOWNLOAD,

@@ -22,6 +22,10 @@ export interface ProbeContext {
   /** A pooled code whose engine fails (fault injection). */
   failingCode: string;
   hasEngine(code: string): boolean;
+  /** A rendered report owned by its own business key (shared between probes unless fresh). */
+  report(fresh?: boolean): Promise<{ key: string; urls: Record<'pdf' | 'docx' | 'md' | 'txt', string> }>;
+  /** Deletes every stored report file (the rows stay), as a lost disk would. */
+  dropReportFiles(): Promise<void>;
 }
 
 export const RUN = 'POST /api/v1/business/run';

@@ -3,12 +3,19 @@
 // outcome with no probe fails the suite; a probe whose route or dependency has not landed is skipped
 // with the reason in its name, so what is left stays visible.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dereference } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openTestDatabase, type TestDatabase } from '../../test/helpers/db.ts';
 import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { engineFor } from '../engines/index.ts';
+import { newId } from '../lib/ids.ts';
 import { monthOf } from '../lib/time.ts';
+import { createReportDeps, createReports, type Reports } from '../reports/index.ts';
+import { industryOverviewSample } from '../reports/samples.ts';
 import { claimRun, parseRunRequest } from '../runs/index.ts';
 import { probes, type Response } from './contract.probes.ts';
 import { type JsonSchema, openApiDocument } from './index.ts';
@@ -21,6 +28,24 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const FAILING = 'decide.market';
 
 let server: TestServer;
+let db: TestDatabase;
+let dataDir: string;
+let reports: Reports;
+let sharedReport: ReturnType<typeof renderOwnedReport> | undefined;
+
+/** A report owned by a fresh business key, rendered by the reports module as the pipeline does. */
+async function renderOwnedReport() {
+  const { key, keyId, accountId } = await server.account('business');
+  const { download_urls } = await reports.render({
+    serviceCode: 'report.industry_overview',
+    result: industryOverviewSample('en'),
+    lang: 'en',
+    ownerKeyId: keyId,
+    accountId,
+    runId: newId('run'),
+  });
+  return { key, urls: download_urls };
+}
 let doc: Document;
 let inUse: Promise<Response>;
 
@@ -43,9 +68,21 @@ function documentedOutcomes(document: Document): string[] {
 }
 
 beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bizfn-contract-'));
+  db = await openTestDatabase();
+  let base = '';
+  reports = createReports(createReportDeps({ db, config: { DATA_DIR: dataDir }, publicBaseUrl: () => base }));
   server = await startTestServer({
-    env: { SPTOK_GRANT_MAX: '0', RATE_LIMIT_MAX_PER_MIN: '3', BIZFN_FAULTS: `engine:${FAILING}` },
+    db,
+    reports,
+    env: {
+      DATA_DIR: dataDir,
+      SPTOK_GRANT_MAX: '0',
+      RATE_LIMIT_MAX_PER_MIN: '3',
+      BIZFN_FAULTS: `engine:${FAILING}`,
+    },
   });
+  base = server.url;
   doc = (await dereference(openApiDocument() as never)) as unknown as Document;
 
   // A call with the same key is "in flight" (claimed, never settled): the server waits its 10 s for
@@ -78,6 +115,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await inUse?.catch(() => undefined);
   await server?.close();
+  await db?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const allProbes = probes({
@@ -85,6 +124,12 @@ const allProbes = probes({
   inUse: () => inUse,
   failingCode: FAILING,
   hasEngine: (code) => engineFor(code) !== undefined,
+  // Rendered through the reports module, as the pipeline does after a report engine ran.
+  report: (fresh = false) => {
+    if (fresh || !sharedReport) sharedReport = renderOwnedReport();
+    return sharedReport;
+  },
+  dropReportFiles: () => rm(join(dataDir, 'reports'), { recursive: true, force: true }),
 });
 
 describe('OpenAPI document against the running server', () => {

@@ -6,7 +6,7 @@ import { SERVICES, sptokPrice } from '../catalog/index.ts';
 import { paths } from './paths.ts';
 import { componentSchemas, type JsonSchema } from './schemas.ts';
 
-export { errorResponses, REPORT_FORMATS, REPORT_KINDS } from './paths.ts';
+export { errorResponses } from './paths.ts';
 export { componentStem, type JsonSchema, jsonSchemaOf } from './schemas.ts';
 
 export interface OpenApiOptions {

@@ -3,16 +3,13 @@
 // cannot give a code a status the server does not use.
 import { ASYNC_CODES, SERVICE_CODES } from '../catalog/index.ts';
 import { ERROR_STATUS, type ErrorCode } from '../lib/errors.ts';
+import { CONTENT_TYPES, REPORT_FORMATS, REPORT_KINDS } from '../reports/index.ts';
 import { type JsonSchema, ref } from './schemas.ts';
 
-/** Report kinds of the download route and the file formats it serves, with their media types. */
-export const REPORT_KINDS = ['industry_overview', 'target_list'] as const;
-export const REPORT_FORMATS = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  md: 'text/markdown',
-  txt: 'text/plain',
-} as const;
+/** Media type per downloadable format, as the download route sends it (without its charset). */
+const REPORT_MEDIA_TYPES = Object.fromEntries(
+  REPORT_FORMATS.map((format) => [format, CONTENT_TYPES[format].split(';')[0]!.trim()]),
+);
 
 /** Fields that some error codes add beside `error` and `msg` inside `detail`. */
 const ERROR_EXTRAS: Partial<Record<ErrorCode, Record<string, JsonSchema>>> = {
@@ -228,14 +225,14 @@ export function paths(): Record<string, JsonSchema> {
             in: 'query',
             required: false,
             description: 'File format',
-            schema: { type: 'string', enum: Object.keys(REPORT_FORMATS), default: 'pdf' },
+            schema: { type: 'string', enum: [...REPORT_FORMATS], default: 'pdf' },
           },
         ],
         responses: {
           '200': {
             description: 'The file',
             content: Object.fromEntries(
-              Object.values(REPORT_FORMATS).map((type) => [
+              Object.values(REPORT_MEDIA_TYPES).map((type) => [
                 type,
                 { schema: { type: 'string', format: 'binary' } },
               ]),

@@ -2162,7 +2162,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Report kind */
-                kind: "industry_overview" | "target_list";
+                kind: "industry_overview" | "target_list" | "new_product_intelligence";
                 /** @description Signed report id from download_urls */
                 sig: string;
             };
