@@ -7,11 +7,17 @@ describe('lookups', () => {
       expect(resolveProvince(text)).toMatchObject({ found: true, value: { code: '330000' } });
     }
     expect(resolveProvince('Xizang')).toMatchObject({ found: true, value: { code: '540000' } });
-    expect(resolveProvince('guangdng', 'en')).toMatchObject({ found: false, suggestions: ['Guangdong', expect.any(String), expect.any(String)] });
+    expect(resolveProvince('guangdng', 'en')).toMatchObject({
+      found: false,
+      suggestions: ['Guangdong', expect.any(String), expect.any(String)],
+    });
   });
 
   it('resolves industries by official name, alias, product and containment, with suggestions otherwise', () => {
-    expect(resolveIndustry('计算机、通信和其他电子设备制造业')).toMatchObject({ found: true, value: { code: '39' } });
+    expect(resolveIndustry('计算机、通信和其他电子设备制造业')).toMatchObject({
+      found: true,
+      value: { code: '39' },
+    });
     expect(resolveIndustry('电子')).toMatchObject({ found: true, value: { code: '39' } });
     expect(resolveIndustry('五金行业')).toMatchObject({ found: true, value: { code: '33' } });
     expect(resolveIndustry('Electronics')).toMatchObject({ found: true, value: { code: '39' } });

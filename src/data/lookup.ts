@@ -3,14 +3,17 @@
 // those in their engine_rejected_input suggestions). Also the comparable Latin form of a name.
 import { distance } from 'fastest-levenshtein';
 import { pinyin } from 'pinyin-pro';
-import { type IndustryDivision, INDUSTRY_DIVISIONS } from './reference/industries.ts';
+import { INDUSTRY_DIVISIONS, type IndustryDivision } from './reference/industries.ts';
 import { PRODUCTS, type Product } from './reference/products.ts';
 import { PROFILES } from './reference/profiles.ts';
 import { PROVINCES, type Province } from './reference/provinces.ts';
 
 /** Lower case, no spaces or punctuation: the form names are compared in. */
 export function squash(text: string): string {
-  return text.toLowerCase().normalize('NFKC').replace(/[\s\p{P}\p{S}]+/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
 }
 
 /**
@@ -19,7 +22,9 @@ export function squash(text: string): string {
  */
 export function latinForm(text: string): string {
   const hasHan = /\p{Script=Han}/u.test(text);
-  const latin = hasHan ? pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('') : text;
+  const latin = hasHan
+    ? pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('')
+    : text;
   return squash(latin.replace(/ü/g, 'v'));
 }
 
@@ -30,7 +35,11 @@ export function editSimilarity(a: string, b: string): number {
 }
 
 /** The display names whose forms (zh, en, ...) are nearest the query, best first. */
-function closest(query: string, candidates: readonly { name: string; forms: readonly string[] }[], limit = 5): string[] {
+function closest(
+  query: string,
+  candidates: readonly { name: string; forms: readonly string[] }[],
+  limit = 5,
+): string[] {
   const q = squash(query);
   const scored = candidates.map(({ name, forms }) => {
     let score = 0;
@@ -46,7 +55,8 @@ function closest(query: string, candidates: readonly { name: string; forms: read
 }
 
 function bigramOverlap(a: string, b: string): number {
-  const grams = (s: string) => new Set(Array.from({ length: Math.max(s.length - 1, 1) }, (_, i) => s.slice(i, i + 2)));
+  const grams = (s: string) =>
+    new Set(Array.from({ length: Math.max(s.length - 1, 1) }, (_, i) => s.slice(i, i + 2)));
   const ga = grams(a);
   const gb = grams(b);
   let shared = 0;
@@ -111,18 +121,28 @@ export function resolveIndustry(text: string, lang: 'zh' | 'en' = 'zh'): Resolve
   if (exact) return { found: true, value: exact };
   // The longest known name inside the query, or the query inside exactly one known name. Latin
   // keys must be whole words of the query ("it" is not inside "furniture").
-  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
   let best: { key: string; division: IndustryDivision } | undefined;
   for (const [key, division] of industryKeys) {
     const inside = /\p{Script=Han}/u.test(key) ? key.length >= 2 && q.includes(key) : words.has(key);
     if (inside && (!best || key.length > best.key.length)) best = { key, division };
   }
   if (best) return { found: true, value: best.division };
-  const containing = new Set([...industryKeys].filter(([key]) => key.includes(q) && q.length >= 2).map(([, d]) => d));
+  const containing = new Set(
+    [...industryKeys].filter(([key]) => key.includes(q) && q.length >= 2).map(([, d]) => d),
+  );
   if (containing.size === 1) return { found: true, value: [...containing][0]! };
   const candidates = PROFILES.map((profile) => {
     const division = divisionByCode.get(profile.division)!;
-    return { name: lang === 'en' ? division.en : division.zh, forms: [division.zh, division.en, ...profile.aliases] };
+    return {
+      name: lang === 'en' ? division.en : division.zh,
+      forms: [division.zh, division.en, ...profile.aliases],
+    };
   });
   return { found: false, suggestions: closest(text, candidates, 5) };
 }
@@ -142,7 +162,11 @@ function singular(word: string): string {
 }
 
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1).map(singular);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
+    .map(singular);
 }
 
 function termsOf(product: Product): string[] {

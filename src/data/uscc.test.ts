@@ -10,7 +10,10 @@ describe('USCC (GB 32100-2015)', () => {
   });
 
   it('rejects a wrong check character, a wrong length and forbidden letters, saying why', () => {
-    expect(checkUscc('91330100716105852A')).toEqual({ ok: false, reason: 'check character should be F, not A' });
+    expect(checkUscc('91330100716105852A')).toEqual({
+      ok: false,
+      reason: 'check character should be F, not A',
+    });
     expect(checkUscc('9133010071610585')).toMatchObject({ ok: false, reason: expect.stringContaining('18') });
     expect(checkUscc('91330100716105852I').ok).toBe(false);
   });

@@ -26,9 +26,11 @@ export type UsccCheck = { ok: true; uscc: string } | { ok: false; reason: string
 export function checkUscc(input: string): UsccCheck {
   const uscc = input.trim().toUpperCase();
   if (uscc.length !== 18) return { ok: false, reason: `a USCC has 18 characters, this has ${uscc.length}` };
-  if (!SHAPE.test(uscc)) return { ok: false, reason: 'a USCC uses digits and the letters A-Y except I, O, S, V, Z' };
+  if (!SHAPE.test(uscc))
+    return { ok: false, reason: 'a USCC uses digits and the letters A-Y except I, O, S, V, Z' };
   const expected = usccCheckChar(uscc.slice(0, 17));
-  if (expected !== uscc[17]) return { ok: false, reason: `check character should be ${expected}, not ${uscc[17]}` };
+  if (expected !== uscc[17])
+    return { ok: false, reason: `check character should be ${expected}, not ${uscc[17]}` };
   return { ok: true, uscc };
 }
 

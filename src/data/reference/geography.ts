@@ -9,15 +9,42 @@
 
 /** ISO 3166-2:CN suffix -> GB/T 2260 code, to keep the tables below readable. */
 const CODE: Readonly<Record<string, string>> = {
-  BJ: '110000', TJ: '120000', HE: '130000', SX: '140000', NM: '150000', LN: '210000', JL: '220000',
-  HL: '230000', SH: '310000', JS: '320000', ZJ: '330000', AH: '340000', FJ: '350000', JX: '360000',
-  SD: '370000', HA: '410000', HB: '420000', HN: '430000', GD: '440000', GX: '450000', HI: '460000',
-  CQ: '500000', SC: '510000', GZ: '520000', YN: '530000', XZ: '540000', SN: '610000', GS: '620000',
-  QH: '630000', NX: '640000', XJ: '650000',
+  BJ: '110000',
+  TJ: '120000',
+  HE: '130000',
+  SX: '140000',
+  NM: '150000',
+  LN: '210000',
+  JL: '220000',
+  HL: '230000',
+  SH: '310000',
+  JS: '320000',
+  ZJ: '330000',
+  AH: '340000',
+  FJ: '350000',
+  JX: '360000',
+  SD: '370000',
+  HA: '410000',
+  HB: '420000',
+  HN: '430000',
+  GD: '440000',
+  GX: '450000',
+  HI: '460000',
+  CQ: '500000',
+  SC: '510000',
+  GZ: '520000',
+  YN: '530000',
+  XZ: '540000',
+  SN: '610000',
+  GS: '620000',
+  QH: '630000',
+  NX: '640000',
+  XJ: '650000',
 };
 
 /** Share of all enterprises, every province: the floor under each cluster so no province is empty. */
-const BASELINE = 'GD 13 JS 11 ZJ 9 SD 8 HA 5 HE 4 SC 5 HB 4 HN 4 FJ 5 AH 4 SH 4 BJ 4 CQ 2 JX 3 SN 2 LN 2 GX 2 YN 2 TJ 1.5 SX 1.5 GZ 1.5 HL 1 JL 1 NM 1 XJ 1 GS 0.8 HI 0.6 NX 0.3 QH 0.2 XZ 0.1';
+const BASELINE =
+  'GD 13 JS 11 ZJ 9 SD 8 HA 5 HE 4 SC 5 HB 4 HN 4 FJ 5 AH 4 SH 4 BJ 4 CQ 2 JX 3 SN 2 LN 2 GX 2 YN 2 TJ 1.5 SX 1.5 GZ 1.5 HL 1 JL 1 NM 1 XJ 1 GS 0.8 HI 0.6 NX 0.3 QH 0.2 XZ 0.1';
 
 export const CLUSTERS = {
   electronics: 'GD 32 JS 15 ZJ 7 SH 5 FJ 3 SD 4 SC 4 AH 4 HB 3 HN 3 JX 4 HA 2 CQ 3 BJ 3 TJ 1 SN 2',

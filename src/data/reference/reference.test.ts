@@ -33,7 +33,9 @@ describe('reference data', () => {
   it('has GB/T 4754-2017: 20 sections and 97 divisions, each in a known section', () => {
     expect(INDUSTRY_SECTIONS.map((s) => s.code).join('')).toBe('ABCDEFGHIJKLMNOPQRST');
     expect(INDUSTRY_DIVISIONS).toHaveLength(97);
-    expect(INDUSTRY_DIVISIONS.map((d) => Number(d.code))).toEqual(Array.from({ length: 97 }, (_, i) => i + 1));
+    expect(INDUSTRY_DIVISIONS.map((d) => Number(d.code))).toEqual(
+      Array.from({ length: 97 }, (_, i) => i + 1),
+    );
     const sections = new Set(INDUSTRY_SECTIONS.map((s) => s.code));
     for (const division of INDUSTRY_DIVISIONS) expect(sections.has(division.section)).toBe(true);
     expect(divisionByCode('39')?.zh).toBe('计算机、通信和其他电子设备制造业');
