@@ -20,6 +20,20 @@ const PROVINCES = [
   ['110000', '北京市', 'Beijing'],
   ['150000', '内蒙古自治区', 'Inner Mongolia'],
   ['450000', '广西壮族自治区', 'Guangxi'],
+  ['210000', '辽宁省', 'Liaoning'],
+  ['360000', '江西省', 'Jiangxi'],
+  ['610000', '陕西省', 'Shaanxi'],
+  ['220000', '吉林省', 'Jilin'],
+  ['140000', '山西省', 'Shanxi'],
+  ['230000', '黑龙江省', 'Heilongjiang'],
+  ['520000', '贵州省', 'Guizhou'],
+  ['530000', '云南省', 'Yunnan'],
+  ['620000', '甘肃省', 'Gansu'],
+  ['460000', '海南省', 'Hainan'],
+  ['640000', '宁夏回族自治区', 'Ningxia'],
+  ['650000', '新疆维吾尔自治区', 'Xinjiang'],
+  ['630000', '青海省', 'Qinghai'],
+  ['540000', '西藏自治区', 'Tibet'],
 ] as const;
 
 const BRANDS = ['华', '鼎', '恒', '瑞', '海', '嘉', '新', '宏', '远', '达', '博', '盛', '腾', '昌', '金'];
@@ -66,11 +80,19 @@ const industry = (lang: Lang) => ({
   name: lang === 'zh' ? '汽车制造业' : 'Automobile manufacturing',
 });
 
-export function industryOverviewSample(lang: Lang): ResultOf<'report.industry_overview'> {
-  const counts = [
+/** An industry overview over `provinces` provinces (all 31 by default) and `leaders` leading companies. */
+export function industryOverviewSample(
+  lang: Lang,
+  size: { provinces?: number; leaders?: number } = {},
+): ResultOf<'report.industry_overview'> {
+  const known = [
     9_812, 8_407, 7_950, 4_210, 3_388, 2_904, 2_511, 1_973, 1_806, 1_622, 1_340, 1_102, 987, 902, 760, 311,
     215,
   ];
+  const counts = Array.from(
+    { length: size.provinces ?? PROVINCES.length },
+    (_, i) => known[i] ?? Math.max(3, 200 - (i - known.length) * 13),
+  );
   const total = counts.reduce((a, b) => a + b, 0);
   return {
     data_source: 'demo',
@@ -86,13 +108,13 @@ export function industryOverviewSample(lang: Lang): ResultOf<'report.industry_ov
       companies,
       share: companies / total,
     })),
-    leaders: Array.from({ length: 12 }, (_, i) => ({
+    leaders: Array.from({ length: size.leaders ?? 12 }, (_, i) => ({
       name: companyName(i, lang),
       uscc: uscc(i),
       province: province(i, lang),
       city: null,
       industry: industry(lang),
-      insured_employees: 18_400 - i * 1_270,
+      insured_employees: Math.max(50, 18_400 - i * 770),
     })),
     risk: { companies_with_records: 5_113, share: 5_113 / total },
     trends: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year, i) => ({
