@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { SERVICES, sptokPrice } from '../catalog/index.ts';
 import { LIST_SERVICES, toolName } from './tools.ts';
 
+/** Requests per minute of max-tier and sandbox keys on the test server (business keys: 600). */
+const MAX_PER_MIN = 12;
+
 let server: TestServer;
 let live: { accountId: string; key: string };
 let sandbox: { accountId: string; key: string };
@@ -36,7 +39,9 @@ const pooledArgs = { brand: 'Anker', markets: ['us_uk'] };
 const failing = SERVICES.find((service) => service.code === 'decide.market')!;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { BIZFN_FAULTS: `engine:${failing.code}` } });
+  server = await startTestServer({
+    env: { BIZFN_FAULTS: `engine:${failing.code}`, RATE_LIMIT_MAX_PER_MIN: String(MAX_PER_MIN) },
+  });
   live = await server.account('business');
   sandbox = await server.account('max', { sandbox: true });
 });
@@ -136,5 +141,17 @@ describe('MCP server at /mcp', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.body).toMatchObject({ detail: { error: 'forbidden_origin' } });
     await expect(connect(live.key, { origin: server.url })).resolves.toBeDefined();
+  });
+
+  it('applies the key rate limit to /mcp with the contract error', async () => {
+    const { key } = await server.account('max');
+    const client = await connect(key);
+    let failure: unknown;
+    for (let i = 0; i < MAX_PER_MIN && !failure; i++) {
+      await client.callTool({ name: LIST_SERVICES, arguments: {} }).catch((error: unknown) => {
+        failure = error;
+      });
+    }
+    expect(String(failure)).toMatch(/429.*rate_limited|rate_limited/s);
   });
 });
