@@ -10,6 +10,7 @@ import { type Metrics, registerMetrics } from './metrics.ts';
 import { checkRate, type RateLimitStore } from './ratelimit/index.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerBusinessRoutes } from './routes/business.ts';
+import { registerStandaloneRoutes } from './routes/checkout.ts';
 import { registerDeveloperRoutes } from './routes/developer.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerReportRoutes } from './routes/reports.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps.metrics);
   registerHealthRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerStandaloneRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerDeveloperRoutes(app, { serverUrl: deps.config.PUBLIC_BASE_URL, sptokPerUsd: deps.config.SPTOK_PER_USD });

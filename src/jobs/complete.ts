@@ -3,7 +3,7 @@
 // happened or none did, so a crash here leaves a job that is simply run or failed again.
 import { getPayment, requestRefund } from '../billing/payments/index.ts';
 import { iso } from '../lib/time.ts';
-import type { Database, Queryable } from '../storage/index.ts';
+import type { Database, Queryable, Transaction } from '../storage/index.ts';
 import { type CallbackState, callbackStateOf, enqueueDelivery } from '../webhooks/index.ts';
 import { finishJob, type JobEnd, type JobRecord, lockAbandonedJobs } from './queue.ts';
 
@@ -47,8 +47,17 @@ export interface Completed {
   webhook: boolean;
 }
 
-async function settle(tx: Queryable, finished: JobRecord, schedule: readonly number[]): Promise<Completed> {
+/** Runs in the transaction that fails a job (the run pipeline takes the call off the month's count). */
+export type OnJobFailed = (tx: Transaction, job: JobRecord) => Promise<void>;
+
+async function settle(
+  tx: Transaction,
+  finished: JobRecord,
+  schedule: readonly number[],
+  onFailed: OnJobFailed | undefined,
+): Promise<Completed> {
   let refundId: string | undefined;
+  if (finished.status === 'failed' && onFailed) await onFailed(tx, finished);
   if (finished.status === 'failed' && finished.payment_id) {
     const payment = await getPayment(tx, finished.payment_id);
     if (payment?.status === 'succeeded') {
@@ -79,15 +88,20 @@ export async function completeJob(
   job: Pick<JobRecord, 'id' | 'attempts'>,
   end: JobEnd,
   schedule: readonly number[],
+  onFailed?: OnJobFailed,
 ): Promise<Completed | undefined> {
   return db.transaction(async (tx) => {
     const finished = await finishJob(tx, job, end);
-    return finished ? settle(tx, finished, schedule) : undefined;
+    return finished ? settle(tx, finished, schedule, onFailed) : undefined;
   });
 }
 
 /** Fails (and refunds) jobs whose every attempt died with its worker, so none stays running forever. */
-export async function failAbandonedJobs(db: Database, schedule: readonly number[]): Promise<Completed[]> {
+export async function failAbandonedJobs(
+  db: Database,
+  schedule: readonly number[],
+  onFailed?: OnJobFailed,
+): Promise<Completed[]> {
   return db.transaction(async (tx) => {
     const abandoned = await lockAbandonedJobs(tx);
     const done: Completed[] = [];
@@ -99,7 +113,7 @@ export async function failAbandonedJobs(db: Database, schedule: readonly number[
           msg: `the job was interrupted ${job.attempts} times and has been stopped; its charge is refunded`,
         },
       });
-      if (finished) done.push(await settle(tx, finished, schedule));
+      if (finished) done.push(await settle(tx, finished, schedule, onFailed));
     }
     return done;
   });

@@ -6,6 +6,7 @@ export {
   failAbandonedJobs,
   type JobStatusObject,
   jobStatusObject,
+  type OnJobFailed,
   webhookBody,
 } from './complete.ts';
 export {

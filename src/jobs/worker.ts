@@ -13,7 +13,7 @@ import {
 import type { Config } from '../config/index.ts';
 import type { Database } from '../storage/index.ts';
 import { createDispatcher } from '../webhooks/index.ts';
-import { type Completed, completeJob, failAbandonedJobs } from './complete.ts';
+import { type Completed, completeJob, failAbandonedJobs, type OnJobFailed } from './complete.ts';
 import { claimJobs, type JobEnd, type JobRecord, renewLease } from './queue.ts';
 
 /** What running a job's engine produced; the shape the run pipeline's executeEngine returns. */
@@ -42,6 +42,8 @@ export interface WorkerOptions {
   /** Extra trusted CA for webhook receivers (tests). */
   webhookCa?: string;
   workerId?: string;
+  /** How often payments are reconciled and interrupted runs recovered. */
+  housekeepingMs?: number;
 }
 
 export interface WorkerDeps {
@@ -49,6 +51,10 @@ export interface WorkerDeps {
   config: Pick<Config, 'CALLBACK_RETRY_SCHEDULE' | 'CALLBACK_TIMEOUT' | 'CALLBACK_ALLOW_HOSTS'>;
   provider: PaymentProvider;
   execute: JobExecutor;
+  /** In the transaction that fails a job: undo what the run pipeline counted for it. */
+  onJobFailed?: OnJobFailed;
+  /** Extra periodic housekeeping (the run pipeline's recovery of interrupted runs). */
+  housekeeping?: () => Promise<unknown>;
   log?: WorkerLog;
   options?: WorkerOptions;
 }
@@ -130,7 +136,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         log.error({ err: error, job_id: job.id }, 'job executor threw');
         outcome = { kind: 'failed', msg: 'the engine failed; the charge has been refunded' };
       }
-      const done = await completeJob(deps.db, job, toEnd(outcome), schedule);
+      const done = await completeJob(deps.db, job, toEnd(outcome), schedule, deps.onJobFailed);
       if (!done) {
         log.warn(
           { job_id: job.id, attempt: job.attempts },
@@ -158,7 +164,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         inHand.set(job.id, running);
       }
     }
-    for (const done of await failAbandonedJobs(deps.db, schedule)) {
+    for (const done of await failAbandonedJobs(deps.db, schedule, deps.onJobFailed)) {
       log.warn({ job_id: done.job.id }, 'job abandoned by its workers: failed and refunded');
       await afterCompletion(done);
     }
@@ -168,9 +174,10 @@ export function startWorker(deps: WorkerDeps): Worker {
     }
     await processDueRefunds(deps.db, deps.provider, refundSchedule);
     const now = Date.now();
-    if (now - lastReconcile > 30_000) {
+    if (now - lastReconcile > (options.housekeepingMs ?? 30_000)) {
       lastReconcile = now;
       await reconcilePendingPayments(deps.db, deps.provider, options.reconcileAfterMs ?? 120_000);
+      if (deps.housekeeping) await deps.housekeeping();
     }
   }
 

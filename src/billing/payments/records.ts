@@ -2,7 +2,7 @@
 // after, and every refund owed is a row retried until the provider confirms it. The provider's
 // idempotency keys derive from our row ids, so any step can be repeated without moving money twice.
 import { newId } from '../../lib/ids.ts';
-import type { Database, Queryable } from '../../storage/index.ts';
+import type { Database, Queryable, Transaction } from '../../storage/index.ts';
 import {
   type ChargeRequest,
   PaymentBackendError,
@@ -84,6 +84,8 @@ export async function chargeForRun(
   db: Database,
   provider: PaymentProvider,
   input: ChargeInput,
+  /** Runs in the transaction that books the charge: what the charge pays for commits with it. */
+  onCharged?: (tx: Transaction, payment: PaymentRecord) => Promise<void>,
 ): Promise<ChargeForRunResult> {
   const request: ChargeRequest = {
     accountId: input.accountId,
@@ -128,15 +130,19 @@ export async function chargeForRun(
     throw backend;
   }
   if (result.ok) {
-    const settled = await settle(db, payment.id, {
+    const charged: PaymentRecord = {
+      ...payment,
       status: 'succeeded',
-      paymentIntentId: result.paymentIntentId,
-    });
-    if (!settled) throw new PaymentBackendError('the charge was settled elsewhere while in flight');
-    return {
-      ok: true,
-      payment: { ...payment, status: 'succeeded', payment_intent_id: result.paymentIntentId },
+      payment_intent_id: result.paymentIntentId,
     };
+    await db.transaction(async (tx) => {
+      if (!(await settle(tx, payment.id, { status: 'succeeded', paymentIntentId: result.paymentIntentId }))) {
+        // The reconciler judged this charge lost and owes its refund; the run must not go on.
+        throw new PaymentBackendError('the charge was settled elsewhere while in flight');
+      }
+      if (onCharged) await onCharged(tx, charged);
+    });
+    return { ok: true, payment: charged };
   }
   await settle(db, payment.id, {
     status: 'failed',
