@@ -38,6 +38,8 @@ describe('developer routes', () => {
     }
     const init = await app.inject('/developer/docs/assets/init.js');
     expect(init.body).toContain("url: '/developer/openapi.json'");
+    expect(init.body).toContain('validatorUrl: null');
+    expect(`${page.body}${init.body}`).not.toMatch(/https?:\/\//);
   });
 
   it('serves nothing outside its asset list', async () => {

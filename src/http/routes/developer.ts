@@ -52,6 +52,8 @@ const INIT = `window.addEventListener('load', function () {
     url: '/developer/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
+    // No badge from the public online validator: nothing on this page leaves the service.
+    validatorUrl: null,
     persistAuthorization: true,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: 'StandaloneLayout',

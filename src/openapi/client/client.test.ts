@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers/server.ts';
+import { openApiDocument } from '../index.ts';
 import type { components, paths } from './api.gen.ts';
 import { GENERATED_PATH, generateClientTypes } from './generate.ts';
 
@@ -22,6 +23,14 @@ afterAll(() => server?.close());
 describe('generated client', () => {
   it('is up to date with the document (npx tsx src/openapi/client/generate.ts)', async () => {
     expect(await readFile(GENERATED_PATH, 'utf8')).toBe(await generateClientTypes());
+  });
+
+  it('is generated from the document the server publishes, without a key', async () => {
+    const served = await fetch(`${server.url}/developer/openapi.json`);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual(openApiDocument({ sptokPerUsd: server.config.SPTOK_PER_USD }));
+    const docs = await fetch(`${server.url}/developer/docs`);
+    expect(docs.status).toBe(200);
   });
 
   it('lists the services', async () => {
