@@ -93,6 +93,9 @@ async function claimAndCharge(
 ): Promise<Charge | undefined> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
+    // Lock the account before inserting the run: the run's foreign key takes a share lock on the
+    // account row, and taking FOR UPDATE after it would deadlock two concurrent calls.
+    if (!auth.sandbox) await lockAccount(tx, auth.accountId);
     const claimed = await claimRun(tx, {
       id: runId,
       keyId: auth.keyId,
@@ -113,7 +116,6 @@ async function claimAndCharge(
       const sandboxCalls = await useSandboxQuota(tx, auth.accountId, request.service.code, period);
       return { sptok: 0, tenths: 10, sandboxCalls };
     }
-    await lockAccount(tx, auth.accountId);
     const tenths = await countCall(tx, auth.accountId, period);
     const sptok = applyTenths(sptokPrice(request.service, deps.config.SPTOK_PER_USD), tenths);
     const state = await currentState(tx, auth.accountId, monthlyGrant(deps.config, auth.tier), now);

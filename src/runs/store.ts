@@ -100,7 +100,7 @@ export async function updateRun(tx: Queryable, runId: string, update: RunUpdate)
   await tx.query(
     `UPDATE runs SET state = $2,
             http_status = COALESCE($3, http_status),
-            response = COALESCE($4::jsonb, response),
+            response = COALESCE($4::json, response),
             sptok_charged = COALESCE($5, sptok_charged),
             usd_cents_charged = COALESCE($6, usd_cents_charged),
             payment_intent_id = COALESCE($7, payment_intent_id),

@@ -90,7 +90,7 @@ CREATE TABLE runs (
   -- key and replayed; errored: engine_error or charge_backend_error, kept for audit, key freed.
   state               text NOT NULL CHECK (state IN ('pending', 'succeeded', 'rejected', 'charge_failed', 'queued', 'errored')),
   http_status         integer,
-  response            jsonb,
+  response            json,     -- json, not jsonb: a replay keeps the original key order
   sptok_charged       bigint NOT NULL DEFAULT 0,
   usd_cents_charged   bigint NOT NULL DEFAULT 0,
   payment_intent_id   text,
