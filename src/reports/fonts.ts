@@ -42,3 +42,9 @@ export function outlineFonts(): { regular: Font; bold: Font } {
   };
   return outlines;
 }
+
+/** Loads the fonts now, so the first report after a start does not pay for it (about 2 s). */
+export async function warmUpFonts(): Promise<void> {
+  await loadFonts();
+  outlineFonts();
+}

@@ -77,6 +77,7 @@ export function chromeLabels(lang: Lang): ChromeLabels {
         generatedAt: '生成时间',
         contents: '目录',
         preparedBy: 'bizfn 商业情报',
+        colon: '：',
       }
     : {
         page: (page, pages) => `Page ${page} of ${pages}`,
@@ -84,6 +85,7 @@ export function chromeLabels(lang: Lang): ChromeLabels {
         generatedAt: 'Generated',
         contents: 'Contents',
         preparedBy: 'bizfn business intelligence',
+        colon: ': ',
       };
 }
 

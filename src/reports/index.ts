@@ -1,5 +1,7 @@
 // Reports: turning a report service's structured result into pdf, docx, md and txt files, storing
 // them, signing their download links, and serving them to the key that paid.
+
+export { warmUpFonts as warmUpReports } from './fonts.ts';
 export {
   buildDocument,
   isReportService,

@@ -73,6 +73,8 @@ export interface ChromeLabels {
   readonly generatedAt: string;
   readonly contents: string;
   readonly preparedBy: string;
+  /** Between a label and its value: "：" in Chinese, ": " in English. */
+  readonly colon: string;
 }
 
 export interface ReportDocument {

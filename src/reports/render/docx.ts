@@ -157,7 +157,7 @@ function chart(c: Chart): Paragraph {
   });
 }
 
-function block(b: Block): Child[] {
+function block(b: Block, colon: string): Child[] {
   switch (b.type) {
     case 'paragraph':
       return [
@@ -179,7 +179,7 @@ function block(b: Block): Child[] {
             new Paragraph({
               spacing: { after: 40 },
               children: [
-                new TextRun({ text: `${row.label}: `, color: MUTED, size: 19 }),
+                new TextRun({ text: `${row.label}${colon}`, color: MUTED, size: 19 }),
                 new TextRun({ text: row.value, size: 19 }),
               ],
             }),
@@ -209,11 +209,18 @@ function titlePage(doc: ReportDocument): Child[] {
       children: [new TextRun({ text: doc.subject, size: 32, color: BRAND })],
     }),
     new Paragraph({
-      children: [new TextRun({ text: `${doc.labels.dataSource}: ${doc.dataSource}`, size: 20 })],
+      children: [
+        new TextRun({ text: `${doc.labels.dataSource}${doc.labels.colon}${doc.dataSource}`, size: 20 }),
+      ],
     }),
     new Paragraph({
       spacing: { after: 300 },
-      children: [new TextRun({ text: `${doc.labels.generatedAt}: ${stamp(doc.generatedAt)}`, size: 20 })],
+      children: [
+        new TextRun({
+          text: `${doc.labels.generatedAt}${doc.labels.colon}${stamp(doc.generatedAt)}`,
+          size: 20,
+        }),
+      ],
     }),
     figures(doc.keyFigures),
   ];
@@ -243,7 +250,7 @@ function titlePage(doc: ReportDocument): Child[] {
 }
 
 async function renderDocx(doc: ReportDocument): Promise<Buffer> {
-  const footerText = `${doc.labels.dataSource}: ${doc.dataSource} · ${doc.labels.generatedAt}: ${stamp(doc.generatedAt)}`;
+  const footerText = `${doc.labels.dataSource}${doc.labels.colon}${doc.dataSource} · ${doc.labels.generatedAt}${doc.labels.colon}${stamp(doc.generatedAt)}`;
   const pageText = doc.labels.page(0, 0).split(/\d+/);
   const document = new Document({
     creator: doc.labels.preparedBy,
@@ -312,7 +319,7 @@ async function renderDocx(doc: ReportDocument): Promise<Buffer> {
             heading: HeadingLevel.HEADING_1,
             children: [new TextRun(`${i + 1}. ${section.heading}`)],
           }),
-          ...section.blocks.flatMap(block),
+          ...section.blocks.flatMap((b) => block(b, doc.labels.colon)),
         ]),
       },
     ],

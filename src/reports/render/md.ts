@@ -49,9 +49,9 @@ function block(b: Block): string[] {
 
 export function renderMarkdown(doc: ReportDocument): string {
   const lines: string[] = [`# ${doc.title}`, '', `**${doc.subject}**`, ''];
-  lines.push(`- ${doc.labels.dataSource}: ${doc.dataSource}`);
+  lines.push(`- ${doc.labels.dataSource}${doc.labels.colon}${doc.dataSource}`);
   lines.push(
-    `- ${doc.labels.generatedAt}: ${doc.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- ${doc.labels.generatedAt}${doc.labels.colon}${doc.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   );
   lines.push('');
   if (doc.notice) lines.push(`> ${doc.notice}`, '');
@@ -64,7 +64,12 @@ export function renderMarkdown(doc: ReportDocument): string {
     lines.push(`## ${i + 1}. ${section.heading}`, '');
     for (const b of section.blocks) lines.push(...block(b), '');
   });
-  lines.push('---', '', `*${doc.labels.preparedBy} · ${doc.labels.dataSource}: ${doc.dataSource}*`, '');
+  lines.push(
+    '---',
+    '',
+    `*${doc.labels.preparedBy} · ${doc.labels.dataSource}${doc.labels.colon}${doc.dataSource}*`,
+    '',
+  );
   return lines.join('\n');
 }
 

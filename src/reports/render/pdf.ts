@@ -111,8 +111,15 @@ function titlePage(doc: Pdf, report: ReportDocument): void {
   doc.text(report.subject, MARGIN.left, doc.y + 6, { width });
   doc.y = 250;
   doc.font(FONT.body).fontSize(10).fillColor(COLOUR.ink);
-  doc.text(`${report.labels.dataSource}: ${report.dataSource}`, MARGIN.left, doc.y, { width });
-  doc.text(`${report.labels.generatedAt}: ${stamp(report.generatedAt)}`, MARGIN.left, doc.y + 2, { width });
+  doc.text(`${report.labels.dataSource}${report.labels.colon}${report.dataSource}`, MARGIN.left, doc.y, {
+    width,
+  });
+  doc.text(
+    `${report.labels.generatedAt}${report.labels.colon}${stamp(report.generatedAt)}`,
+    MARGIN.left,
+    doc.y + 2,
+    { width },
+  );
   doc.y += 20;
   figureBoxes(doc, report.keyFigures);
   if (report.notice) {
@@ -187,7 +194,7 @@ async function renderPdf(report: ReportDocument): Promise<Buffer> {
 
   drawPageFurniture(doc, {
     header: `${report.title} · ${report.subject}`,
-    footer: `${report.labels.dataSource}: ${report.dataSource}  ·  ${report.labels.generatedAt}: ${stamp(report.generatedAt)}`,
+    footer: `${report.labels.dataSource}${report.labels.colon}${report.dataSource}  ·  ${report.labels.generatedAt}${report.labels.colon}${stamp(report.generatedAt)}`,
     page: report.labels.page,
   });
   doc.end();

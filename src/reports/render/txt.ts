@@ -70,7 +70,7 @@ function chart(c: Chart): string[] {
   return [`${c.title} (${c.unit})`, ...rows];
 }
 
-function block(b: Block): string[] {
+function block(b: Block, colon: string): string[] {
   switch (b.type) {
     case 'paragraph':
       return wrapColumns(b.text, LINE);
@@ -79,7 +79,7 @@ function block(b: Block): string[] {
     case 'figures':
       return fields(b.items, '  ');
     case 'fields':
-      return fields(b.rows);
+      return fields(b.rows, colon);
     case 'table':
       return table(b.table);
     case 'chart':
@@ -91,20 +91,23 @@ export function renderText(doc: ReportDocument): string {
   const rule = '='.repeat(LINE);
   const lines = [rule, doc.title, doc.subject, rule, ''];
   lines.push(
-    ...fields([
-      { label: doc.labels.dataSource, value: doc.dataSource },
-      {
-        label: doc.labels.generatedAt,
-        value: `${doc.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      },
-    ]),
+    ...fields(
+      [
+        { label: doc.labels.dataSource, value: doc.dataSource },
+        {
+          label: doc.labels.generatedAt,
+          value: `${doc.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        },
+      ],
+      doc.labels.colon,
+    ),
     '',
   );
   if (doc.notice) lines.push(...wrapColumns(doc.notice, LINE), '');
   doc.sections.forEach((section, i) => {
     const heading = `${i + 1}. ${section.heading}`;
     lines.push(heading, '-'.repeat(displayWidth(heading)), '');
-    for (const b of section.blocks) lines.push(...block(b), '');
+    for (const b of section.blocks) lines.push(...block(b, doc.labels.colon), '');
   });
   lines.push(rule, doc.labels.preparedBy, '');
   return lines.join('\n');
