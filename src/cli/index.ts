@@ -1,6 +1,7 @@
 // The `bizfn` command line: admin commands over the HTTP API, plus data loading and workers that
 // work on the database directly.
 import { Command } from 'commander';
+import { registerDataCommands } from '../data/cli.ts';
 import { registerAdminCommands } from './admin.ts';
 
 const program = new Command('bizfn')
@@ -10,5 +11,6 @@ const program = new Command('bizfn')
   .option('--json', 'print the API JSON instead of text', false);
 
 registerAdminCommands(program);
+registerDataCommands(program);
 
 await program.parseAsync(process.argv);
