@@ -1,6 +1,15 @@
 // Probes for the routes owned outside the run pipeline: job status, checkout delivery and report
 // download. Each is skipped (with the reason) until its route is registered on the server.
-import { DELIVER, DOWNLOAD, JOB, type Probe, type ProbeContext, setup } from './contract.support.ts';
+import {
+  DELIVER,
+  DOWNLOAD,
+  JOB,
+  NPI,
+  type Probe,
+  type ProbeContext,
+  setup,
+  TLE,
+} from './contract.support.ts';
 
 export function laterRouteProbes(context: ProbeContext): Probe[] {
   const { s, business, standalonePending, limitedKey, declined, paid, asyncJob } = setup(context);
@@ -55,10 +64,9 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
       operation: DELIVER,
       status: 200,
       pending: () =>
-        standalonePending() ??
-        (context.hasEngine('report.new_product_intelligence') ? undefined : 'no engine'),
+        standalonePending() ?? (context.hasEngine(TLE) ? undefined : `no engine registered for ${TLE} yet`),
       send: async () => {
-        const { key, session } = await paid();
+        const { key, session } = await paid(TLE, { industry: '纺织' });
         return deliver(key, session);
       },
     },
@@ -66,15 +74,18 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
       operation: DELIVER,
       status: 400,
       code: 'checkout_invalid',
-      pending: () => 'no documented trigger for checkout_invalid yet',
-      send: async () => deliver((await s().account('business')).key, 'cs_invalid'),
+      send: async () => deliver(await business(), 'not-a-session'),
     },
     {
       operation: DELIVER,
       status: 400,
       code: 'engine_rejected_input',
-      pending: () => 'needs an engine that rejects a paid standalone payload',
-      send: async () => deliver((await s().account('business')).key, 'cs_invalid'),
+      pending: () =>
+        standalonePending() ?? (context.hasEngine(TLE) ? undefined : `no engine registered for ${TLE} yet`),
+      send: async () => {
+        const { key, session } = await paid(TLE, { industry: 'zz-no-such-industry-zz' });
+        return deliver(key, session);
+      },
     },
     {
       operation: DELIVER,
@@ -118,8 +129,12 @@ export function laterRouteProbes(context: ProbeContext): Probe[] {
       operation: DELIVER,
       status: 500,
       code: 'engine_error',
-      pending: () => 'needs a failing standalone engine behind a paid checkout',
-      send: async () => deliver((await s().account('business')).key, 'cs_nothing'),
+      pending: standalonePending,
+      // NPI's engine is made to fail on the test server.
+      send: async () => {
+        const { key, session } = await paid(NPI);
+        return deliver(key, session);
+      },
     },
     {
       operation: DOWNLOAD,

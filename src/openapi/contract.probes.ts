@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { monthOf } from '../lib/time.ts';
 import { claimRun } from '../runs/index.ts';
 import { laterRouteProbes } from './contract.probes.routes.ts';
-import { type Probe, type ProbeContext, RUN, SERVICES, setup } from './contract.support.ts';
+import { NPI, type Probe, type ProbeContext, RUN, SERVICES, setup } from './contract.support.ts';
 
 export type { Probe, ProbeContext, Response } from './contract.support.ts';
 
@@ -171,9 +171,16 @@ export function probes(context: ProbeContext): Probe[] {
       operation: RUN,
       status: 502,
       code: 'charge_backend_error',
-      pending: () => 'needs a server with BIZFN_FAULTS=payments:down and the standalone runner',
-      send: async () =>
-        run(await business(), { service_code: 'report.new_product_intelligence', payload: { product: 'x' } }),
+      pending: standalonePending,
+      send: async () => {
+        const down = context.paymentsDown();
+        const { key, accountId } = await down.account('business');
+        await down.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'succeed' });
+        return down.call('POST', '/api/v1/business/run', {
+          key,
+          body: { service_code: NPI, payload: { product: 'x' } },
+        });
+      },
     },
     {
       operation: SERVICES,

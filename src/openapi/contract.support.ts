@@ -22,6 +22,8 @@ export interface ProbeContext {
   /** A pooled code whose engine fails (fault injection). */
   failingCode: string;
   hasEngine(code: string): boolean;
+  /** A second server on the same database whose payment backend is down. */
+  paymentsDown(): TestServer;
   /** A rendered report owned by its own business key (shared between probes unless fresh). */
   report(fresh?: boolean): Promise<{ key: string; urls: Record<'pdf' | 'docx' | 'md' | 'txt', string> }>;
   /** Deletes every stored report file (the rows stay), as a lost disk would. */
@@ -33,6 +35,10 @@ export const JOB = 'GET /api/v1/business/jobs/{job_id}';
 export const SERVICES = 'GET /api/v1/business/services';
 export const DELIVER = 'POST /api/v1/business/checkout/{session_id}/deliver';
 export const DOWNLOAD = 'GET /api/v1/business/reports/{kind}/{sig}/download';
+
+/** The standalone codes: NPI's engine is made to fail on the test server, TLE's is left alone. */
+export const NPI = 'report.new_product_intelligence';
+export const TLE = 'report.target_list_export';
 
 /** The test server's RATE_LIMIT_MAX_PER_MIN. */
 export const RATE_LIMIT_MAX_PER_MIN = 3;
@@ -57,19 +63,17 @@ export function setup(context: ProbeContext) {
     return key;
   };
   /** A standalone call whose saved card is declined: the ok:false body with its checkout session. */
-  const declined = async () => {
+  const declined = async (code: string = NPI, payload: object = { product: 'LED' }) => {
     const { key, accountId } = await s().account('business');
     await s().admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'decline' });
-    const response = await run(key, {
-      service_code: 'report.new_product_intelligence',
-      payload: { product: 'LED' },
-    });
+    const response = await run(key, { service_code: code, payload });
     return { key, response };
   };
   /** Declined, then paid at its checkout_url: a session ready to deliver. */
-  const paid = async () => {
-    const { key, response } = await declined();
-    await fetch(`${response.body.checkout_url}/pay`, { method: 'POST' });
+  const paid = async (code: string = NPI, payload: object = { product: 'LED' }) => {
+    const { key, response } = await declined(code, payload);
+    const pay = await fetch(`${response.body.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    if (pay.status >= 400) throw new Error(`checkout payment failed: ${pay.status}`);
     return { key, session: response.body.checkout_session_id as string };
   };
   const asyncJob = async () => {

@@ -17,7 +17,9 @@ import { monthOf } from '../lib/time.ts';
 import { createReportDeps, createReports, type Reports } from '../reports/index.ts';
 import { industryOverviewSample } from '../reports/samples.ts';
 import { claimRun, parseRunRequest } from '../runs/index.ts';
+import { createStandalone } from '../runs/standalone.ts';
 import { probes, type Response } from './contract.probes.ts';
+import { NPI } from './contract.support.ts';
 import { type JsonSchema, openApiDocument } from './index.ts';
 
 type Operation = {
@@ -28,6 +30,7 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const FAILING = 'decide.market';
 
 let server: TestServer;
+let paymentsDown: TestServer;
 let db: TestDatabase;
 let dataDir: string;
 let reports: Reports;
@@ -79,10 +82,16 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       SPTOK_GRANT_MAX: '0',
       RATE_LIMIT_MAX_PER_MIN: '3',
-      BIZFN_FAULTS: `engine:${FAILING}`,
+      BIZFN_FAULTS: `engine:${FAILING},engine:${NPI}`,
     },
+    standalone: createStandalone(),
   });
   base = server.url;
+  paymentsDown = await startTestServer({
+    db,
+    env: { DATA_DIR: dataDir, BIZFN_FAULTS: 'payments:down' },
+    standalone: createStandalone(),
+  });
   doc = (await dereference(openApiDocument() as never)) as unknown as Document;
 
   // A call with the same key is "in flight" (claimed, never settled): the server waits its 10 s for
@@ -114,6 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await inUse?.catch(() => undefined);
+  await paymentsDown?.close();
   await server?.close();
   await db?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -124,6 +134,7 @@ const allProbes = probes({
   inUse: () => inUse,
   failingCode: FAILING,
   hasEngine: (code) => engineFor(code) !== undefined,
+  paymentsDown: () => paymentsDown,
   // Rendered through the reports module, as the pipeline does after a report engine ran.
   report: (fresh = false) => {
     if (fresh || !sharedReport) sharedReport = renderOwnedReport();

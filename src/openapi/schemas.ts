@@ -171,6 +171,12 @@ const asyncAccepted: JsonSchema = {
 };
 
 const timestamp: JsonSchema = { type: 'string', format: 'date-time', description: 'ISO 8601, UTC' };
+/** A timestamp that is null until its event happened (a queued job has not started). */
+const laterTimestamp: JsonSchema = {
+  type: ['string', 'null'],
+  format: 'date-time',
+  description: 'ISO 8601, UTC; null until then',
+};
 
 function jobStatus(): JsonSchema {
   const asyncServices = SERVICES.filter((service) => service.async);
@@ -182,9 +188,10 @@ function jobStatus(): JsonSchema {
       job_id: { type: 'string', pattern: '^job_' },
       service_code: { type: 'string', enum: [...ASYNC_CODES] },
       status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] },
+      idempotency_key: { type: 'string' },
       created_at: timestamp,
-      started_at: timestamp,
-      finished_at: timestamp,
+      started_at: laterTimestamp,
+      finished_at: laterTimestamp,
       result: {
         description: 'Present when status is succeeded',
         anyOf: asyncServices.map((service) => ref(`${componentStem(service.code)}Result`)),
@@ -196,7 +203,7 @@ function jobStatus(): JsonSchema {
         properties: { error: { type: 'string' }, msg: { type: 'string' } },
       },
       usd_charged: { type: 'number', minimum: 0 },
-      payment_intent_id: { type: 'string' },
+      payment_intent_id: { type: ['string', 'null'] },
       refunded: { type: 'boolean' },
       callback_status: {
         type: 'string',

@@ -1526,6 +1526,7 @@ export interface components {
             service_code: "report.new_product_intelligence" | "report.target_list_export";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
+            idempotency_key?: string;
             /**
              * Format: date-time
              * @description ISO 8601, UTC
@@ -1533,14 +1534,14 @@ export interface components {
             created_at?: string;
             /**
              * Format: date-time
-             * @description ISO 8601, UTC
+             * @description ISO 8601, UTC; null until then
              */
-            started_at?: string;
+            started_at?: string | null;
             /**
              * Format: date-time
-             * @description ISO 8601, UTC
+             * @description ISO 8601, UTC; null until then
              */
-            finished_at?: string;
+            finished_at?: string | null;
             /** @description Present when status is succeeded */
             result?: components["schemas"]["ReportNewProductIntelligenceResult"] | components["schemas"]["ReportTargetListExportResult"];
             /** @description Present when status is failed; any charge was refunded */
@@ -1549,7 +1550,7 @@ export interface components {
                 msg: string;
             };
             usd_charged?: number;
-            payment_intent_id?: string;
+            payment_intent_id?: string | null;
             refunded?: boolean;
             /**
              * @description Only when callback_url was set; exhausted: all 8 attempts failed, the result stays here
