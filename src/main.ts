@@ -1,6 +1,6 @@
 // `npm start`: reads the environment, opens (and migrates) the store, loads the demo data on a
 // first start, serves the API, and shuts down cleanly on SIGINT/SIGTERM.
-import { createDemoAccountIfEmpty } from './bootstrap.ts';
+import { createDemoAccountIfEmpty, loadDemoIfMissing } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { systemClock } from './lib/time.ts';
 import { createService } from './server.ts';
@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   const { deps } = service;
   const url = await service.listen();
 
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const loaded = await loadDemoIfMissing(deps.db, config, say);
+  if (loaded) say(`demo dataset loaded: ${loaded.companies} companies in ${(loaded.ms / 1000).toFixed(1)} s`);
   const demo = await createDemoAccountIfEmpty(deps.db, config, systemClock);
   service.markReady();
 

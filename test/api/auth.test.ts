@@ -14,7 +14,8 @@ const run = { service_code: 'decide.market', payload: { product: 'LED lights' } 
 
 describe('API keys', () => {
   it('answers 401 in the contract shape without a key, with an unknown key, and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer sk-live-unknown' }, { authorization: 'Basic abc' }]) {
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer sk-live-unknown' }, { authorization: 'Basic abc' }];
+    for (const headers of attempts) {
       const response = await server.call('POST', '/api/v1/business/run', { body: run, headers });
       expect(response.status).toBe(401);
       expect(response.body.detail.error).toBe('invalid_api_key');
