@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../accounts/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { executeRun, type RunDeps } from '../runs/index.ts';
+import { isStandalone } from '../runs/standalone.ts';
 import { listServices } from './listing.ts';
-import { createMcpServer, type ToolBackend } from './server.ts';
+import { type Answer, createMcpServer, type ToolBackend } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -36,33 +37,33 @@ function checkOrigin(request: FastifyRequest, deps: RunDeps): void {
   }
 }
 
-/** The run pipeline with its thrown ApiErrors turned into answers, as POST /run's error handler does. */
-async function runForTool(deps: RunDeps, auth: AuthContext, body: Record<string, unknown>) {
+/** A pipeline call with its thrown ApiErrors turned into answers, as the app's error handler does. */
+async function answer(deps: RunDeps, what: string, call: () => Promise<Answer>): Promise<Answer> {
   try {
-    return await executeRun(deps, auth, body);
+    return await call();
   } catch (error) {
     if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
-    deps.log.error({ err: error, service_code: body.service_code }, 'MCP tool call failed');
-    const internal = new ApiError(
-      'internal_error',
-      'internal error; nothing was charged that is not refunded',
-    );
+    deps.log.error({ err: error, tool: what }, 'MCP tool call failed');
+    const internal = new ApiError('internal_error', 'internal error; any charge is refunded');
     return { status: internal.status, body: internal.toBody() };
   }
 }
 
 function backendFor(deps: RunDeps, auth: AuthContext): ToolBackend {
+  const standalone = () => {
+    if (!isStandalone(deps.standalone)) {
+      throw new ApiError('job_not_found', 'async jobs and checkouts are not enabled on this server');
+    }
+    return deps.standalone;
+  };
   return {
     sptokPerUsd: deps.config.SPTOK_PER_USD,
-    listServices: async () => {
-      try {
-        return { status: 200, body: await listServices(deps, auth) };
-      } catch (error) {
-        if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
-        throw error;
-      }
-    },
-    run: (body) => runForTool(deps, auth, body),
+    listServices: () =>
+      answer(deps, 'list_services', async () => ({ status: 200, body: await listServices(deps, auth) })),
+    run: (body) => answer(deps, String(body.service_code), () => executeRun(deps, auth, body)),
+    job: (jobId) => answer(deps, 'get_job', () => standalone().job(deps, auth, jobId)),
+    deliver: (sessionId) =>
+      answer(deps, 'deliver_checkout', () => standalone().deliver(deps, auth, sessionId)),
   };
 }
 

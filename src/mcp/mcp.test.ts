@@ -7,7 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { SERVICES, sptokPrice } from '../catalog/index.ts';
-import { LIST_SERVICES, toolName } from './tools.ts';
+import { createStandalone } from '../runs/standalone.ts';
+import { DELIVER_CHECKOUT, GET_JOB, LIST_SERVICES, toolName } from './tools.ts';
 
 /** Requests per minute of max-tier and sandbox keys on the test server (business keys: 600). */
 const MAX_PER_MIN = 12;
@@ -37,10 +38,17 @@ const pooled = SERVICES.find((service) => service.code === 'verify.brand_check')
 const pooledArgs = { brand: 'Anker', markets: ['us_uk'] };
 /** A pooled service whose engine is made to fail (fault injection), to see the refund. */
 const failing = SERVICES.find((service) => service.code === 'decide.market')!;
+/** Standalone services: NPI's engine is made to fail too, TLE is used async (queued, never run here). */
+const NPI = 'report.new_product_intelligence';
+const TLE = 'report.target_list_export';
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { BIZFN_FAULTS: `engine:${failing.code}`, RATE_LIMIT_MAX_PER_MIN: String(MAX_PER_MIN) },
+    env: {
+      BIZFN_FAULTS: `engine:${failing.code},engine:${NPI}`,
+      RATE_LIMIT_MAX_PER_MIN: String(MAX_PER_MIN),
+    },
+    standalone: createStandalone(),
   });
   live = await server.account('business');
   sandbox = await server.account('max', { sandbox: true });
@@ -55,7 +63,12 @@ describe('MCP server at /mcp', () => {
   it('lists list_services and one tool per service', async () => {
     const client = await connect(live.key);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([LIST_SERVICES, ...SERVICES.map((s) => toolName(s.code))]);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      LIST_SERVICES,
+      ...SERVICES.map((s) => toolName(s.code)),
+      GET_JOB,
+      DELIVER_CHECKOUT,
+    ]);
     const brand = tools.find((tool) => tool.name === 'verify_brand_check')!;
     expect(brand.description).toContain('USD 99');
     expect(brand.description).toContain('pooled');
@@ -153,5 +166,40 @@ describe('MCP server at /mcp', () => {
       });
     }
     expect(String(failure)).toMatch(/429.*rate_limited|rate_limited/s);
+  });
+
+  it('an async tool call returns a job that get_job reports', async () => {
+    const { key, accountId } = await server.account('business');
+    await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'succeed' });
+    const client = await connect(key);
+    const queued = await call(client, toolName(TLE), { industry: '纺织', async: true });
+    expect(queued.result.isError, JSON.stringify(queued.body)).toBeFalsy();
+    expect(queued.body).toMatchObject({ ok: true, status: 'queued', job_id: expect.stringMatching(/^job_/) });
+    expect(queued.body.status_url).toBe(`${server.url}/api/v1/business/jobs/${queued.body.job_id}`);
+    const job = await call(client, GET_JOB, { job_id: queued.body.job_id });
+    expect(job.body).toMatchObject({ job_id: queued.body.job_id, service_code: TLE, status: 'queued' });
+    const stranger = await call(await connect(live.key), GET_JOB, { job_id: queued.body.job_id });
+    expect(stranger.body).toMatchObject({ detail: { error: 'not_your_job' } });
+  });
+
+  it('a declined card is a tool error with the checkout URL; deliver_checkout follows the payment', async () => {
+    const { key, accountId } = await server.account('business');
+    await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'decline' });
+    const client = await connect(key);
+    const declined = await call(client, toolName(NPI), { product: 'LED desk lamp' });
+    expect(declined.result.isError).toBe(true);
+    expect(declined.body).toMatchObject({ ok: false, error: 'offsession_charge_failed' });
+    const checkoutUrl = declined.body.checkout_url as string;
+    const text = declined.result.content[0];
+    expect(text?.type === 'text' && text.text).toContain(checkoutUrl);
+    const session = declined.body.checkout_session_id as string;
+    const early = await call(client, DELIVER_CHECKOUT, { checkout_session_id: session });
+    expect(early.body).toMatchObject({ detail: { error: 'checkout_pending', checkout_url: checkoutUrl } });
+    expect((await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status).toBeLessThan(
+      400,
+    );
+    // The engine of this service is made to fail: the paid charge comes back refunded.
+    const delivered = await call(client, DELIVER_CHECKOUT, { checkout_session_id: session });
+    expect(delivered.body).toMatchObject({ detail: { error: 'engine_error', refunded: true } });
   });
 });

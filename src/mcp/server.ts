@@ -9,15 +9,25 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { LIST_SERVICES, runBody, serviceForTool, toolList } from './tools.ts';
+import { DELIVER_CHECKOUT, GET_JOB, LIST_SERVICES, runBody, serviceForTool, toolList } from './tools.ts';
 
 /** What a tool call may do on behalf of the authenticated caller. */
 export interface ToolBackend {
   readonly sptokPerUsd: number;
   /** Prices, payload fields and the caller's balance and tier (or the error, as a pipeline answer). */
-  listServices(): Promise<{ status: number; body: Record<string, unknown> }>;
+  listServices(): Promise<Answer>;
   /** The run pipeline of POST /run, with the caller's key. */
-  run(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }>;
+  run(body: Record<string, unknown>): Promise<Answer>;
+  /** GET /jobs/{job_id}, with the caller's key. */
+  job(jobId: string): Promise<Answer>;
+  /** POST /checkout/{session_id}/deliver, with the caller's key. */
+  deliver(sessionId: string): Promise<Answer>;
+}
+
+/** A pipeline answer: the HTTP status and body the same call would have got from the API. */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
 }
 
 export const SERVER_INFO = { name: 'bizfn', version: '1.0.0' } as const;
@@ -37,7 +47,7 @@ function textResult(body: Record<string, unknown>, isError: boolean, lead?: stri
 }
 
 /** A pipeline answer as a tool result: deliveries and queued jobs succeed, everything else is an error. */
-export function toToolResult(response: { status: number; body: Record<string, unknown> }): CallToolResult {
+export function toToolResult(response: Answer): CallToolResult {
   const { status, body } = response;
   if (status === 202) {
     return textResult(
@@ -53,7 +63,8 @@ export function toToolResult(response: { status: number; body: Record<string, un
       body,
       true,
       `Error ${String(body.error)}: the saved payment method was not charged and nothing was run. ` +
-        `Ask the user to pay at ${String(body.checkout_url)}, then deliver with the same idempotency_key.`,
+        `Ask the user to pay at ${String(body.checkout_url)}, then call ${DELIVER_CHECKOUT} with ` +
+        `checkout_session_id ${String(body.checkout_session_id)}.`,
     );
   }
   const detail = (body.detail ?? {}) as Record<string, unknown>;
@@ -73,6 +84,9 @@ export function createMcpServer(backend: ToolBackend): Server {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     if (name === LIST_SERVICES) return toToolResult(await backend.listServices());
+    if (name === GET_JOB) return toToolResult(await backend.job(String(args.job_id ?? '')));
+    if (name === DELIVER_CHECKOUT)
+      return toToolResult(await backend.deliver(String(args.checkout_session_id ?? '')));
     const service = serviceForTool(name);
     if (!service) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"`);
     return toToolResult(await backend.run(runBody(service, args)));

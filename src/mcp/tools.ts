@@ -6,6 +6,10 @@ import { LANGS, SERVICES, type ServiceDefinition, sptokPrice } from '../catalog/
 import { type JsonSchema, jsonSchemaOf } from '../openapi/index.ts';
 
 export const LIST_SERVICES = 'list_services';
+/** Follow-ups of the async and checkout flows, which an agent cannot reach without the HTTP API. */
+export const GET_JOB = 'get_job';
+export const DELIVER_CHECKOUT = 'deliver_checkout';
+const HELPERS = [LIST_SERVICES, GET_JOB, DELIVER_CHECKOUT];
 
 /** Run-request fields a tool takes beside the payload; the rest of the arguments is the payload. */
 const ENVELOPE = ['idempotency_key', 'lang', 'async', 'callback_url'] as const;
@@ -21,7 +25,7 @@ export function toolName(code: string): string {
 const byToolName = new Map<string, ServiceDefinition>(
   SERVICES.map((service) => [toolName(service.code), service]),
 );
-if (byToolName.size !== SERVICES.length || byToolName.has(LIST_SERVICES)) {
+if (byToolName.size !== SERVICES.length || HELPERS.some((name) => byToolName.has(name))) {
   throw new Error('two services map to the same MCP tool name');
 }
 for (const service of SERVICES) {
@@ -52,12 +56,14 @@ function description(service: ServiceDefinition, sptokPerUsd: number): string {
   ];
   if (!service.pooled) {
     lines.push(
-      'If the saved card is declined nothing is run or charged: the error carries a checkout_url for the user.',
+      'If the saved card is declined nothing is run or charged: the error carries a checkout_url for the user; ' +
+        `once paid, ${DELIVER_CHECKOUT} returns the result.`,
     );
   }
   if (service.async) {
     lines.push(
-      `Takes ${service.typicalDuration}: pass async: true to get a job_id and status_url at once instead of waiting.`,
+      `Takes ${service.typicalDuration}: pass async: true to get a job_id at once instead of waiting, then ` +
+        `poll ${GET_JOB}.`,
     );
   }
   lines.push(`Call ${LIST_SERVICES} first to see prices and the balance.`);
@@ -91,7 +97,7 @@ function inputSchema(service: ServiceDefinition): Tool['inputSchema'] {
   return { ...payload, type: 'object', properties };
 }
 
-/** All tools: list_services first, then one per service in catalog order. */
+/** All tools: list_services first, one per service in catalog order, then the two follow-ups. */
 export function toolList(sptokPerUsd: number): Tool[] {
   const listServices: Tool = {
     name: LIST_SERVICES,
@@ -102,6 +108,44 @@ export function toolList(sptokPerUsd: number): Tool[] {
       'spTok balance and tier. Free.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     annotations: { title: 'List services', readOnlyHint: true, openWorldHint: false },
+  };
+  const getJob: Tool = {
+    name: GET_JOB,
+    title: 'Async job status',
+    description:
+      'Status of a job started with async: true (queued, running, succeeded, failed) and, once it succeeded, ' +
+      'its result. Free. A failed job was refunded.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        job_id: { type: 'string', pattern: '^job_', description: 'The job_id the tool returned' },
+      },
+      required: ['job_id'],
+      additionalProperties: false,
+    },
+    annotations: { title: 'Async job status', readOnlyHint: true, openWorldHint: false },
+  };
+  const deliverCheckout: Tool = {
+    name: DELIVER_CHECKOUT,
+    title: 'Deliver after checkout',
+    description:
+      'After the user paid at the checkout_url of a declined standalone call: runs the function and returns ' +
+      'its result. Nothing more is charged; repeat calls return the same result. Answers checkout_pending ' +
+      'while the payment is not complete.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        checkout_session_id: { type: 'string', description: 'The checkout_session_id of the declined call' },
+      },
+      required: ['checkout_session_id'],
+      additionalProperties: false,
+    },
+    annotations: {
+      title: 'Deliver after checkout',
+      readOnlyHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   };
   const services = SERVICES.map(
     (service): Tool => ({
@@ -118,7 +162,7 @@ export function toolList(sptokPerUsd: number): Tool[] {
       },
     }),
   );
-  return [listServices, ...services];
+  return [listServices, ...services, getJob, deliverCheckout];
 }
 
 /** Tool arguments -> the body of a run request, exactly as POST /run would receive it. */
