@@ -34,6 +34,9 @@ const IMAGE_WIDTH = 624;
 
 type Child = Paragraph | Table;
 
+/** Text width of an A4 page with Word's default 1-inch margins, in twips (1/20 pt). */
+const PAGE_TWIPS = 11_906 - 2 * 1_440;
+
 const thin = { style: BorderStyle.SINGLE, size: 4, color: 'BFC9D4' } as const;
 const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' } as const;
 
@@ -42,7 +45,7 @@ function cell(
   options: { header?: boolean; align: 'left' | 'right'; fill?: string; width: number },
 ) {
   return new TableCell({
-    width: { size: options.width, type: WidthType.PERCENTAGE },
+    width: { size: options.width, type: WidthType.DXA },
     margins: { top: 60, bottom: 60, left: 90, right: 90 },
     ...(options.fill ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: options.fill } } : {}),
     children: [
@@ -63,9 +66,12 @@ function cell(
 
 function table(t: TableModel): Table {
   const total = t.columns.reduce((sum, c) => sum + c.weight, 0);
-  const widths = t.columns.map((c) => Math.round((100 * c.weight) / total));
+  // Fixed widths in twips: readers that ignore percentages (LibreOffice) would otherwise shrink
+  // the table to its content.
+  const widths = t.columns.map((c) => Math.floor((PAGE_TWIPS * c.weight) / total));
   return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
+    width: { size: PAGE_TWIPS, type: WidthType.DXA },
+    columnWidths: widths,
     borders: {
       top: thin,
       bottom: thin,
@@ -100,9 +106,10 @@ function table(t: TableModel): Table {
 }
 
 function figures(items: readonly KeyFigure[]): Table {
-  const width = Math.floor(100 / Math.max(items.length, 1));
+  const width = Math.floor(PAGE_TWIPS / Math.max(items.length, 1));
   return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
+    width: { size: PAGE_TWIPS, type: WidthType.DXA },
+    columnWidths: items.map(() => width),
     borders: {
       top: none,
       bottom: none,
@@ -117,7 +124,7 @@ function figures(items: readonly KeyFigure[]): Table {
         children: items.map(
           (item) =>
             new TableCell({
-              width: { size: width, type: WidthType.PERCENTAGE },
+              width: { size: width, type: WidthType.DXA },
               shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'EAF1F8' },
               borders: {
                 left: { style: BorderStyle.SINGLE, size: 24, color: BRAND },
@@ -128,7 +135,7 @@ function figures(items: readonly KeyFigure[]): Table {
               margins: { top: 100, bottom: 100, left: 140, right: 100 },
               children: [
                 new Paragraph({
-                  children: [new TextRun({ text: item.value, bold: true, size: 30, color: BRAND })],
+                  children: [new TextRun({ text: item.value, bold: true, size: 26, color: BRAND })],
                 }),
                 new Paragraph({ children: [new TextRun({ text: item.label, size: 16, color: MUTED })] }),
               ],

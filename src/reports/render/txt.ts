@@ -7,20 +7,28 @@ import type { Renderer } from './types.ts';
 const LINE = 100;
 const GAP = '  ';
 
-/** Column widths: natural widths, with the widest shrunk in turn until the row fits the line. */
+/**
+ * Column widths: natural widths, then narrowed one column at a time until the row fits the line,
+ * each time taking the column where the fewest cells would have to wrap (the widest on a tie).
+ */
 function columnWidths(t: Table): number[] {
-  const widths = t.columns.map((c, i) =>
-    Math.max(displayWidth(c.header), ...t.rows.map((row) => displayWidth(row[i] ?? ''))),
-  );
+  const cells = t.columns.map((c, i) => t.rows.map((row) => displayWidth(row[i] ?? '')));
+  const widths = t.columns.map((c, i) => Math.max(displayWidth(c.header), ...cells[i]!));
   const floor = t.columns.map((c) => Math.min(Math.max(displayWidth(c.header), 6), 12));
   const budget = LINE - GAP.length * (widths.length - 1);
   while (widths.reduce((a, b) => a + b, 0) > budget) {
-    let widest = -1;
+    let best = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
     widths.forEach((w, i) => {
-      if (w > floor[i]! && (widest < 0 || w > widths[widest]!)) widest = i;
+      if (w <= floor[i]!) return;
+      const cost = cells[i]!.filter((width) => width > w - 1).length;
+      if (cost < bestCost || (cost === bestCost && w > widths[best]!)) {
+        best = i;
+        bestCost = cost;
+      }
     });
-    if (widest < 0) break;
-    widths[widest]! -= 1;
+    if (best < 0) break;
+    widths[best]! -= 1;
   }
   return widths;
 }
@@ -48,12 +56,15 @@ function table(t: Table): string[] {
   ];
 }
 
+/** "label: value" lines with the values aligned in one column. */
 function fields(rows: readonly KeyFigure[], separator = ': '): string[] {
-  const width = Math.max(...rows.map((row) => displayWidth(row.label)));
-  const indent = width + separator.length;
+  const indent = Math.max(...rows.map((row) => displayWidth(row.label + separator))) + 1;
   return rows.flatMap((row) => {
     const [first = '', ...rest] = wrapColumns(row.value, LINE - indent);
-    return [`${pad(row.label, width)}${separator}${first}`, ...rest.map((text) => ' '.repeat(indent) + text)];
+    return [
+      `${pad(row.label + separator, indent)}${first}`,
+      ...rest.map((text) => ' '.repeat(indent) + text),
+    ];
   });
 }
 
@@ -61,7 +72,7 @@ function chart(c: Chart): string[] {
   const max = Math.max(0, ...c.points.map((p) => p.value));
   const labelWidth = Math.min(36, Math.max(...c.points.map((p) => displayWidth(p.label))));
   const valueWidth = Math.max(...c.points.map((p) => displayWidth(p.display)));
-  const barSpace = Math.max(10, LINE - labelWidth - valueWidth - 4);
+  const barSpace = Math.min(50, Math.max(10, LINE - labelWidth - valueWidth - 4));
   const rows = c.points.map((p) => {
     const label = wrapColumns(p.label, labelWidth)[0] ?? '';
     const length = max > 0 ? Math.max(p.value > 0 ? 1 : 0, Math.round((p.value / max) * barSpace)) : 0;
