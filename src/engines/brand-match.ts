@@ -49,7 +49,10 @@ export function classifyMatch(
   if (brand.latin.length >= 2 && brand.latin === mark.latin) return { match: 'phonetic', similarity: 0.95 };
   const ratio =
     Math.min(brand.latin.length, mark.latin.length) / Math.max(brand.latin.length, mark.latin.length, 1);
-  if (brand.sound.length >= 2 && brand.sound === mark.sound && ratio >= 0.5) {
+  // Pinyin keys collide easily (vowels carry much of Chinese sound): for Chinese on either side
+  // a shared key also needs close spellings.
+  const closeEnough = brandHan || markHan ? edit >= 0.6 : ratio >= 0.5;
+  if (brand.sound.length >= 2 && brand.sound === mark.sound && closeEnough) {
     return { match: 'phonetic', similarity: round(Math.max(0.8, edit), 3) };
   }
   const visual = brandHan && markHan ? diceSimilarity(normalize(brand.raw), normalize(mark.mark)) : 0;

@@ -9,8 +9,11 @@ import { competitors } from './competitors.ts';
 import { deepRiskCheck } from './deep-risk-check.ts';
 import { industryOverview } from './industry-overview.ts';
 import { market } from './market.ts';
+import { naming } from './naming.ts';
+import { newProductIntelligence } from './new-product-intelligence.ts';
 import { provinceDecision } from './province.ts';
 import { suppliers } from './suppliers.ts';
+import { targetListExport } from './target-list-export.ts';
 import type { Engine, EngineContext, EngineOutcome } from './types.ts';
 
 /** Rebuilds the engines' aggregates for a dataset; loaders call it after a load (see stats.ts). */
@@ -23,6 +26,7 @@ export type EngineRegistry = { readonly [C in ServiceCode]?: Engine<C> };
 export const ENGINES: EngineRegistry = {
   'verify.brand_check': brandCheck,
   'verify.deep_risk_check': deepRiskCheck,
+  'build.naming': naming,
   'discover.buyers': buyers,
   'discover.suppliers': suppliers,
   'discover.cn_buyers': cnBuyers,
@@ -31,6 +35,8 @@ export const ENGINES: EngineRegistry = {
   'decide.compare_suppliers_5': compareSuppliers,
   'decide.market': market,
   'report.industry_overview': industryOverview,
+  'report.new_product_intelligence': newProductIntelligence,
+  'report.target_list_export': targetListExport,
 };
 
 /** An engine seen from the pipeline, which has already validated the payload for its code. */
