@@ -12,7 +12,7 @@ const GAP = '  ';
  * each time taking the column where the fewest cells would have to wrap (the widest on a tie).
  */
 function columnWidths(t: Table): number[] {
-  const cells = t.columns.map((c, i) => t.rows.map((row) => displayWidth(row[i] ?? '')));
+  const cells = t.columns.map((_, i) => t.rows.map((row) => displayWidth(row[i] ?? '')));
   const widths = t.columns.map((c, i) => Math.max(displayWidth(c.header), ...cells[i]!));
   const floor = t.columns.map((c) => Math.min(Math.max(displayWidth(c.header), 6), 12));
   const budget = LINE - GAP.length * (widths.length - 1);
