@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { monthOf } from '../lib/time.ts';
 import { claimRun } from '../runs/index.ts';
 import { laterRouteProbes } from './contract.probes.routes.ts';
-import { NPI, type Probe, type ProbeContext, RUN, SERVICES, setup } from './contract.support.ts';
+import { NPI, type Probe, type ProbeContext, RUN, SERVICES, setup, TLE } from './contract.support.ts';
 
 export type { Probe, ProbeContext, Response } from './contract.support.ts';
 
@@ -19,6 +19,16 @@ export function probes(context: ProbeContext): Probe[] {
       pending: withoutEngine('verify.brand_check'),
       send: async () =>
         run(await business(), { service_code: 'verify.brand_check', payload: { brand: 'Anker' } }),
+    },
+    {
+      operation: RUN,
+      status: 200,
+      label: 'sandbox call of a standalone function',
+      pending: withoutEngine(TLE),
+      send: async () => {
+        const { key } = await s().account('business', { sandbox: true });
+        return run(key, { service_code: TLE, payload: { industry: '纺织' } });
+      },
     },
     {
       operation: RUN,

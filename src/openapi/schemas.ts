@@ -126,6 +126,26 @@ function runSuccess(service: ServiceDefinition, stem: string): JsonSchema {
   };
 }
 
+/** A sandbox call of a standalone service: free example data, billed like a pooled call of 0 spTok. */
+function sandboxStandaloneSuccess(service: ServiceDefinition, stem: string): JsonSchema {
+  return {
+    type: 'object',
+    title: `${service.code} result (sandbox)`,
+    required: ['ok', 'service_code', 'result', 'sptok_charged', 'idempotency_key', 'sandbox'],
+    properties: {
+      ok: { type: 'boolean', const: true },
+      service_code: { type: 'string', const: service.code },
+      result: ref(`${stem}Result`),
+      sptok_charged: { type: 'integer', const: 0 },
+      price_charged_usd_reference: { type: 'number', const: 0 },
+      volume_discount_factor: { type: 'number' },
+      idempotency_key: { type: 'string' },
+      replayed: { type: 'boolean' },
+      ...sandboxFields,
+    },
+  };
+}
+
 const chargeFailed: JsonSchema = {
   type: 'object',
   title: 'Automatic charge failed',
@@ -306,6 +326,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
     requests.push(ref(`${stem}RunRequest`));
     mapping[service.code] = `#/components/schemas/${stem}RunRequest`;
     successes.push(ref(`${stem}RunResponse`));
+    if (!service.pooled) {
+      schemas[`${stem}SandboxRunResponse`] = sandboxStandaloneSuccess(service, stem);
+      successes.push(ref(`${stem}SandboxRunResponse`));
+    }
   }
   schemas.RunRequest = {
     description: 'service_code selects the function and the schema of payload.',

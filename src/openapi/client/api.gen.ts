@@ -1332,6 +1332,28 @@ export interface components {
             usd_charged: number;
             payment_intent_id: string;
         };
+        /** report.new_product_intelligence result (sandbox) */
+        ReportNewProductIntelligenceSandboxRunResponse: {
+            /** @constant */
+            ok: true;
+            /** @constant */
+            service_code: "report.new_product_intelligence";
+            result: components["schemas"]["ReportNewProductIntelligenceResult"];
+            /** @constant */
+            sptok_charged: 0;
+            /** @constant */
+            price_charged_usd_reference?: 0;
+            volume_discount_factor?: number;
+            idempotency_key: string;
+            replayed?: boolean;
+            /**
+             * @description Present on sandbox-key calls: example data, free of charge
+             * @constant
+             */
+            sandbox: true;
+            /** @description Sandbox usage (free calls left this month) */
+            sandbox_note?: string;
+        };
         /** report.target_list_export payload */
         ReportTargetListExportPayload: {
             /** @description Industry name */
@@ -1457,6 +1479,28 @@ export interface components {
             usd_charged: number;
             payment_intent_id: string;
         };
+        /** report.target_list_export result (sandbox) */
+        ReportTargetListExportSandboxRunResponse: {
+            /** @constant */
+            ok: true;
+            /** @constant */
+            service_code: "report.target_list_export";
+            result: components["schemas"]["ReportTargetListExportResult"];
+            /** @constant */
+            sptok_charged: 0;
+            /** @constant */
+            price_charged_usd_reference?: 0;
+            volume_discount_factor?: number;
+            idempotency_key: string;
+            replayed?: boolean;
+            /**
+             * @description Present on sandbox-key calls: example data, free of charge
+             * @constant
+             */
+            sandbox: true;
+            /** @description Sandbox usage (free calls left this month) */
+            sandbox_note?: string;
+        };
         /** @description service_code selects the function and the schema of payload. */
         RunRequest: components["schemas"]["VerifyBrandCheckRunRequest"] | components["schemas"]["VerifyDeepRiskCheckRunRequest"] | components["schemas"]["BuildNamingRunRequest"] | components["schemas"]["DiscoverBuyersRunRequest"] | components["schemas"]["DiscoverSuppliersRunRequest"] | components["schemas"]["DiscoverCnBuyersRunRequest"] | components["schemas"]["DiscoverCompetitorsRunRequest"] | components["schemas"]["DecideProvinceRunRequest"] | components["schemas"]["DecideCompareSuppliers5RunRequest"] | components["schemas"]["DecideMarketRunRequest"] | components["schemas"]["ReportIndustryOverviewRunRequest"] | components["schemas"]["ReportNewProductIntelligenceRunRequest"] | components["schemas"]["ReportTargetListExportRunRequest"];
         /**
@@ -1486,7 +1530,7 @@ export interface components {
             idempotency_key?: string;
             replayed?: boolean;
         };
-        RunResponse: components["schemas"]["VerifyBrandCheckRunResponse"] | components["schemas"]["VerifyDeepRiskCheckRunResponse"] | components["schemas"]["BuildNamingRunResponse"] | components["schemas"]["DiscoverBuyersRunResponse"] | components["schemas"]["DiscoverSuppliersRunResponse"] | components["schemas"]["DiscoverCnBuyersRunResponse"] | components["schemas"]["DiscoverCompetitorsRunResponse"] | components["schemas"]["DecideProvinceRunResponse"] | components["schemas"]["DecideCompareSuppliers5RunResponse"] | components["schemas"]["DecideMarketRunResponse"] | components["schemas"]["ReportIndustryOverviewRunResponse"] | components["schemas"]["ReportNewProductIntelligenceRunResponse"] | components["schemas"]["ReportTargetListExportRunResponse"] | components["schemas"]["ChargeFailed"];
+        RunResponse: components["schemas"]["VerifyBrandCheckRunResponse"] | components["schemas"]["VerifyDeepRiskCheckRunResponse"] | components["schemas"]["BuildNamingRunResponse"] | components["schemas"]["DiscoverBuyersRunResponse"] | components["schemas"]["DiscoverSuppliersRunResponse"] | components["schemas"]["DiscoverCnBuyersRunResponse"] | components["schemas"]["DiscoverCompetitorsRunResponse"] | components["schemas"]["DecideProvinceRunResponse"] | components["schemas"]["DecideCompareSuppliers5RunResponse"] | components["schemas"]["DecideMarketRunResponse"] | components["schemas"]["ReportIndustryOverviewRunResponse"] | components["schemas"]["ReportNewProductIntelligenceRunResponse"] | components["schemas"]["ReportNewProductIntelligenceSandboxRunResponse"] | components["schemas"]["ReportTargetListExportRunResponse"] | components["schemas"]["ReportTargetListExportSandboxRunResponse"] | components["schemas"]["ChargeFailed"];
         /** Async job accepted */
         AsyncAccepted: {
             /** @constant */
