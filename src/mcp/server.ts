@@ -53,7 +53,7 @@ export function toToolResult(response: Answer): CallToolResult {
     return textResult(
       body,
       false,
-      `Job ${String(body.job_id)} queued; its result will be at ${String(body.status_url)}.`,
+      `Job ${String(body.job_id)} queued; call ${GET_JOB} with this job_id for its status and result.`,
     );
   }
   if (status === 200 && body.ok === true) return textResult(body, false);

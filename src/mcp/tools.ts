@@ -97,8 +97,20 @@ function inputSchema(service: ServiceDefinition): Tool['inputSchema'] {
   return { ...payload, type: 'object', properties };
 }
 
+const listCache = new Map<number, Tool[]>();
+
 /** All tools: list_services first, one per service in catalog order, then the two follow-ups. */
 export function toolList(sptokPerUsd: number): Tool[] {
+  // Built once per rate: every MCP request gets a fresh server, and the schemas never change.
+  let tools = listCache.get(sptokPerUsd);
+  if (!tools) {
+    tools = buildToolList(sptokPerUsd);
+    listCache.set(sptokPerUsd, tools);
+  }
+  return tools;
+}
+
+function buildToolList(sptokPerUsd: number): Tool[] {
   const listServices: Tool = {
     name: LIST_SERVICES,
     title: 'List services, prices and balance',
