@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
 import { productByKey } from '../reference/products.ts';
 import { isValidUscc } from '../uscc.ts';
+import { demoBatches } from './batches.ts';
 import { generateDemo } from './generate.ts';
 import { DEMO_LABEL, demoSize, loadDemo } from './load.ts';
 import type { TableRows } from './rows.ts';
@@ -31,6 +32,13 @@ describe('demo generator', () => {
     const again = collect(300);
     expect(again.companies).toEqual(data.companies.slice(0, 300));
     expect(collect(300, 7).companies[0]!.name).not.toBe(data.companies[0]!.name);
+  });
+
+  it('yields the same batches from the worker thread as on this thread', async () => {
+    const viaWorker: TableRows['companies'] = [];
+    for await (const batch of demoBatches({ companies: 300, batchSize: 100 }))
+      viaWorker.push(...batch.rows.companies);
+    expect(viaWorker).toEqual(data.companies.slice(0, 300));
   });
 
   it('gives every company a valid, unique USCC and a unique legal name', () => {

@@ -6,7 +6,8 @@
 // and is redone on the next start.
 import type { Database } from '../../storage/index.ts';
 import { writeRows } from '../bulk.ts';
-import { DEFAULT_SEED, GENERATOR_VERSION, generateDemo } from './generate.ts';
+import { demoBatches } from './batches.ts';
+import { DEFAULT_SEED, GENERATOR_VERSION } from './generate.ts';
 import type { TableName } from './rows.ts';
 
 const TABLES: readonly TableName[] = [
@@ -49,7 +50,7 @@ export async function loadDemo(db: Database, options: DemoLoadOptions): Promise<
     );
   }
   const rows = Object.fromEntries(TABLES.map((table) => [table, 0])) as Record<TableName, number>;
-  for (const batch of generateDemo({ companies: options.companies, seed, batchSize: CHUNK })) {
+  for await (const batch of demoBatches({ companies: options.companies, seed, batchSize: CHUNK })) {
     for (const table of TABLES) {
       const list = batch.rows[table];
       for (let i = 0; i < list.length; i += CHUNK) {

@@ -315,7 +315,7 @@ function contacts(random: Random, draft: CompanyDraft, ids: IdCounters): Contact
     people.push({ person: makePerson(random), title });
   }
   const domain = draft.row.website
-    ? new URL(draft.row.website).hostname.replace(/^www\./, '')
+    ? draft.row.website.replace(/^https:\/\/(www\.)?/, '')
     : `${draft.brand.latin}.example`;
   const names = new Set<string>();
   const rows: ContactRow[] = [];
