@@ -67,6 +67,9 @@ export interface Worker {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Free delivery slots that make a finished attempt claim more at once (of 100). */
+const DELIVERY_REFILL = 25;
+
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
 function toEnd(outcome: JobOutcome): JobEnd {
@@ -101,7 +104,30 @@ export function startWorker(deps: WorkerDeps): Worker {
     allowHosts: deps.config.CALLBACK_ALLOW_HOSTS,
     ca: options.webhookCa,
     log,
+    onSettled: () => refill(),
   });
+
+  // Delivery slots are refilled on their own, lighter path: one claim at a time, coalesced.
+  let refilling = false;
+  let refillAgain = false;
+  function refill(): void {
+    if (stopping) return;
+    if (refilling) {
+      refillAgain = true;
+      return;
+    }
+    refilling = true;
+    dispatcher
+      .runOnce({ minFree: DELIVERY_REFILL })
+      .catch((error: unknown) => log.error({ err: error }, 'webhook round failed'))
+      .finally(() => {
+        refilling = false;
+        if (refillAgain) {
+          refillAgain = false;
+          refill();
+        }
+      });
+  }
 
   const inHand = new Map<string, Promise<void>>();
   let stopping = false;
@@ -168,10 +194,9 @@ export function startWorker(deps: WorkerDeps): Worker {
       log.warn({ job_id: done.job.id }, 'job abandoned by its workers: failed and refunded');
       await afterCompletion(done);
     }
-    // Keep sending while whole batches come back, so a backlog drains without waiting for polls.
-    while ((await dispatcher.runOnce()) > 0 && !stopping) {
-      /* next batch */
-    }
+    // Fills the free delivery slots; finished attempts refill theirs in batches.
+    await dispatcher.sweep();
+    await dispatcher.runOnce();
     await processDueRefunds(deps.db, deps.provider, refundSchedule);
     const now = Date.now();
     if (now - lastReconcile > (options.housekeepingMs ?? 30_000)) {
@@ -217,7 +242,10 @@ export function startWorker(deps: WorkerDeps): Worker {
       stopping = true;
       clearTimeout(timer);
       const pending = Promise.all([...inHand.values(), round]);
-      await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      await Promise.race([
+        Promise.all([pending, dispatcher.idle()]),
+        new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+      ]);
       dispatcher.close();
     },
   };

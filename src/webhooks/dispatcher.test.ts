@@ -53,7 +53,15 @@ function dispatcher(overrides: Partial<DispatcherOptions> = {}) {
     ...overrides,
   });
   closers.push(() => created.close());
-  return created;
+  // Each round here waits for its attempts, so the test reads settled state.
+  return {
+    async runOnce() {
+      await created.sweep();
+      const started = await created.runOnce();
+      await created.idle();
+      return started;
+    },
+  };
 }
 
 async function queued(url = receiver.url) {
@@ -96,11 +104,12 @@ describe(`webhook delivery (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () => {
     const { jobId, secret } = await queued();
     let calls = 0;
     receiver.respond = () => (++calls === 1 ? 503 : 204);
-    const d = dispatcher();
+    const d = dispatcher({ schedule: [400, 50] });
     await d.runOnce();
     await receiver.waitFor(1);
     expect(await callbackStateOf(db, jobId)).toEqual({ callback_status: 'failed', callback_attempts: 1 });
-    expect(await d.runOnce()).toBe(0); // not due for 50 ms
+    expect(await d.runOnce()).toBe(0); // not due for 400 ms
+    await new Promise((resolve) => setTimeout(resolve, 420));
     await drain(d, 3);
     const requests = await receiver.waitFor(2);
     expect(requests[0]!.headers['webhook-id']).toBe(requests[1]!.headers['webhook-id']);

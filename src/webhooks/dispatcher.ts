@@ -1,6 +1,6 @@
-// The delivery loop's unit of work: claim the due deliveries, sign and send each, record each
-// outcome. The worker calls runOnce on a timer and right after a job ends, so the first attempt
-// follows the job's end without waiting for the next poll.
+// The delivery loop's unit of work: claim due deliveries into free slots, sign and send each,
+// record each outcome as it comes. The worker calls runOnce on a timer, right after a job ends and
+// whenever a slot frees, so the first attempt follows the job's end without waiting for a poll.
 import type https from 'node:https';
 import type { Database } from '../storage/index.ts';
 import { claimDueDeliveries, type DeliveryRow, exhaustAbandoned, recordAttempt } from './outbox.ts';
@@ -20,21 +20,31 @@ export interface DispatcherOptions {
   timeoutMs: number;
   allowHosts: readonly string[];
   ca?: string | undefined;
-  /** Deliveries sent at once per round. */
-  batchSize?: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** Called after each attempt is recorded (the worker claims more). */
+  onSettled?: () => void;
   log?: DispatcherLog;
   resolve?: Resolver;
 }
 
 export interface Dispatcher {
-  /** One round; resolves with how many attempts it made. */
-  runOnce(): Promise<number>;
+  /**
+   * Claims as many due deliveries as there are free slots and starts them; resolves with how many
+   * it started, without waiting for them, so one slow receiver never holds up the others.
+   */
+  runOnce(options?: { minFree?: number }): Promise<number>;
+  /** Marks exhausted the deliveries whose final attempt died with its process. */
+  sweep(): Promise<number>;
+  /** Resolves when every attempt started so far has been recorded. */
+  idle(): Promise<void>;
   close(): void;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const agent: https.Agent = createWebhookAgent(options.ca);
-  const batchSize = options.batchSize ?? 100;
+  const concurrency = options.concurrency ?? 100;
+  const inFlight = new Set<Promise<void>>();
   // The lease outlives the attempt's own time-out, so only a dead process loses it.
   const leaseMs = options.timeoutMs + 30_000;
 
@@ -72,11 +82,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   return {
-    async runOnce() {
-      await exhaustAbandoned(options.db);
-      const rows = await claimDueDeliveries(options.db, batchSize, leaseMs);
-      await Promise.all(rows.map(attempt));
+    async runOnce({ minFree = 1 } = {}) {
+      const free = concurrency - inFlight.size;
+      // Claiming in batches keeps the queries per delivery low when a backlog drains.
+      if (free < Math.min(minFree, concurrency)) return 0;
+      const rows = await claimDueDeliveries(options.db, free, leaseMs);
+      for (const row of rows) {
+        const running: Promise<void> = attempt(row)
+          .catch((error: unknown) =>
+            options.log?.warn({ err: error, webhook_id: row.id }, 'recording a webhook attempt failed'),
+          )
+          .finally(() => {
+            inFlight.delete(running);
+            options.onSettled?.();
+          });
+        inFlight.add(running);
+      }
       return rows.length;
+    },
+    sweep() {
+      return exhaustAbandoned(options.db);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     close() {
       agent.destroy();
