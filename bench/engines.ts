@@ -22,7 +22,8 @@ const { values: args } = parseArgs({
 const COMPANIES = Number(args.companies);
 const ROUNDS = Number(args.rounds);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? `./data/bench-${COMPANIES}`;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/bizfn_bench_${COMPANIES}`;
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/bizfn_bench_${COMPANIES}`;
 const NOW = new Date('2025-06-30T12:00:00Z');
 
 async function ensurePgDatabase(url: string): Promise<void> {
@@ -60,13 +61,17 @@ async function prepare(db: Database, kind: string): Promise<void> {
       onProgress: (done, total) => {
         if (done - last >= total / 20 || done === total) {
           last = done;
-          process.stderr.write(`[${kind}] loaded ${done}/${total} companies, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+          process.stderr.write(
+            `[${kind}] loaded ${done}/${total} companies, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+          );
         }
       },
     });
     const t0 = Date.now();
     await refreshStats(db, 'demo');
-    process.stderr.write(`[${kind}] load ${((t0 - started) / 1000).toFixed(0)} s, aggregates ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `[${kind}] load ${((t0 - started) / 1000).toFixed(0)} s, aggregates ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
   } else {
     const t0 = Date.now();
     const { ensureStats } = await import('../src/engines/stats.ts');
@@ -85,13 +90,39 @@ async function payloads(db: Database): Promise<Record<ServiceCode, unknown[]>> {
     )
   ).rows.map((r) => r.name);
   const usccs = (
-    await db.query<{ uscc: string }>(`SELECT uscc FROM companies WHERE dataset = 'demo' AND id <= 20 ORDER BY id`)
+    await db.query<{ uscc: string }>(
+      `SELECT uscc FROM companies WHERE dataset = 'demo' AND id <= 20 ORDER BY id`,
+    )
   ).rows.map((r) => r.uscc);
   const marks = (
-    await db.query<{ mark: string }>(`SELECT mark FROM trademarks WHERE dataset = 'demo' AND id <= 20 ORDER BY id`)
+    await db.query<{ mark: string }>(
+      `SELECT mark FROM trademarks WHERE dataset = 'demo' AND id <= 20 ORDER BY id`,
+    )
   ).rows.map((r) => r.mark);
-  const products = ['LED灯', 'solar panels', '蓝牙耳机', 'office chairs', '锂电池', 'T恤', 'furniture', '轴承', 'toys', '陶瓷砖'];
-  const industries = ['五金', 'electronics', '纺织', '化工', '家具', 'machinery', '服装', '39', '电气', 'plastics'];
+  const products = [
+    'LED灯',
+    'solar panels',
+    '蓝牙耳机',
+    'office chairs',
+    '锂电池',
+    'T恤',
+    'furniture',
+    '轴承',
+    'toys',
+    '陶瓷砖',
+  ];
+  const industries = [
+    '五金',
+    'electronics',
+    '纺织',
+    '化工',
+    '家具',
+    'machinery',
+    '服装',
+    '39',
+    '电气',
+    'plastics',
+  ];
   const provinces = ['浙江', 'Guangdong', '江苏', '山东', undefined];
   const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   const many = <T>(make: (i: number) => T) => Array.from({ length: 20 }, (_, i) => make(i));
@@ -106,13 +137,24 @@ async function payloads(db: Database): Promise<Record<ServiceCode, unknown[]>> {
     'decide.province': many((i) => ({ industry: at(industries, i) })),
     'decide.compare_suppliers_5': many((i) => ({ names: names.slice(i, i + 2 + (i % 4)) })),
     'decide.market': many((i) => ({ product: at(products, i) })),
-    'report.industry_overview': many((i) => ({ industry: at(industries, i), province: at(provinces, i + 1) })),
-    'report.new_product_intelligence': many((i) => ({ product: at(products, i), mode: i % 2 ? 'deconstruct' : 'design' })),
-    'report.target_list_export': many((i) => ({ industry: at(industries, i), province: at(provinces, i), tiers: i % 3 ? undefined : ['high_tech'] })),
+    'report.industry_overview': many((i) => ({
+      industry: at(industries, i),
+      province: at(provinces, i + 1),
+    })),
+    'report.new_product_intelligence': many((i) => ({
+      product: at(products, i),
+      mode: i % 2 ? 'deconstruct' : 'design',
+    })),
+    'report.target_list_export': many((i) => ({
+      industry: at(industries, i),
+      province: at(provinces, i),
+      tiers: i % 3 ? undefined : ['high_tech'],
+    })),
   };
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 interface Row {
   code: ServiceCode;
@@ -144,7 +186,11 @@ async function measure(db: Database): Promise<Row[]> {
       if (outcome.kind === 'rejected') rejected++;
     }
     times.sort((a, b) => a - b);
-    const goal = code.startsWith('report.') ? 1_000 : code.startsWith('discover.') || code.startsWith('decide.') ? 150 : 1_000;
+    const goal = code.startsWith('report.')
+      ? 1_000
+      : code.startsWith('discover.') || code.startsWith('decide.')
+        ? 150
+        : 1_000;
     rows.push({ code, p50: percentile(times, 0.5), p95: percentile(times, 0.95), goal, rejected });
   }
   return rows;
@@ -164,7 +210,8 @@ function table(kind: string, rows: readonly Row[]): string {
 }
 
 async function main(): Promise<void> {
-  const kinds = args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db as 'pglite' | 'postgres'] as const);
+  const kinds =
+    args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db as 'pglite' | 'postgres'] as const);
   let failed = false;
   for (const kind of kinds) {
     const db = await open(kind);

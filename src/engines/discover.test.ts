@@ -185,6 +185,23 @@ describe(`discover.competitors (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () =
     expect(result.competitors).toHaveLength(500);
     expect(result.capped).toBe(true);
     expect(result.total_found).toBeGreaterThan(600);
+    // The group-by-group search finds exactly the 500 a brute-force scoring of the industry finds.
+    const brute = await db.query<{ name: string }>(
+      `WITH t AS (SELECT * FROM agg_competitor WHERE dataset = 'demo' AND company_id = $1)
+       SELECT x.name FROM agg_competitor c CROSS JOIN t JOIN companies x ON x.dataset = 'demo' AND x.id = c.company_id
+       WHERE c.dataset = 'demo' AND c.industry_code = t.industry_code AND c.company_id <> t.company_id
+       ORDER BY CASE WHEN c.products @> t.products AND cardinality(t.products) > 0 THEN 45
+                     WHEN c.products && t.products THEN 25 ELSE 0 END
+              + CASE WHEN c.province_code = t.province_code THEN 15 ELSE 0 END
+              + 25 * (1 - least(1, abs(c.size_ln - t.size_ln) / ln(101)))
+              + 5 * (1 - least(1, abs(c.capital_ln - t.capital_ln) / ln(1001)))
+              + CASE WHEN c.exporter = t.exporter THEN 5 ELSE 0 END
+              + CASE WHEN (c.tier_mask & t.tier_mask) <> 0 OR (c.tier_mask = 0 AND t.tier_mask = 0) THEN 5 ELSE 0 END DESC,
+                c.company_id
+       LIMIT 500`,
+      [t.id],
+    );
+    expect(result.competitors.map((c) => c.name)).toEqual(brute.rows.map((r) => r.name));
     await db.query(`DELETE FROM companies WHERE dataset = 'demo' AND id > 9000000`);
   });
 });

@@ -6,6 +6,8 @@ import type { Dataset } from './types.ts';
 
 // Rebuilds run one at a time per database (PostgreSQL advisory lock, inside the transaction).
 const REBUILD_LOCK = 4_242_150;
+/** Bumped whenever REBUILD_STATEMENTS change, so existing aggregates are rebuilt on next use. */
+const STATS_VERSION = 'v2';
 
 /** What identifies one load: the datasets row plus the highest ids of the tables we aggregate. */
 async function currentStamp(db: Queryable, dataset: Dataset): Promise<string> {
@@ -19,7 +21,9 @@ async function currentStamp(db: Queryable, dataset: Dataset): Promise<string> {
     [dataset],
   );
   const row = rows[0] ?? {};
-  return ['loaded', 'c', 't', 'r', 'm', 'b'].map((key) => String(row[key] ?? '-')).join('|');
+  return [STATS_VERSION, ...['loaded', 'c', 't', 'r', 'm', 'b'].map((key) => String(row[key] ?? '-'))].join(
+    '|',
+  );
 }
 
 async function builtStamp(db: Queryable, dataset: Dataset): Promise<string | undefined> {
@@ -74,6 +78,17 @@ export const REBUILD_STATEMENTS: readonly string[] = [
      LEFT JOIN agg_company a ON a.dataset = $1 AND a.company_id = c.id
      WHERE c.dataset = $1 AND c.status = 'active'
      ON CONFLICT DO NOTHING`,
+  'DELETE FROM agg_competitor WHERE dataset = $1',
+  // Industry order keeps one industry's rows on few pages (see migration 0151).
+  `INSERT INTO agg_competitor
+     SELECT $1, industry_code, province_code, id, ln(1 + insured_employees), ln(1 + coalesce(registered_capital_cny, 0)),
+            exporter,
+            (CASE WHEN 'listed' = ANY (tiers) THEN 1 ELSE 0 END) | (CASE WHEN 'srdi' = ANY (tiers) THEN 2 ELSE 0 END)
+            | (CASE WHEN 'little_giant' = ANY (tiers) THEN 4 ELSE 0 END) | (CASE WHEN 'high_tech' = ANY (tiers) THEN 8 ELSE 0 END)
+            | (CASE WHEN 'tech_sme' = ANY (tiers) THEN 16 ELSE 0 END) | (CASE WHEN 'soe' = ANY (tiers) THEN 32 ELSE 0 END),
+            products
+     FROM companies WHERE dataset = $1 AND status = 'active'
+     ORDER BY industry_code, province_code, id`,
   'DELETE FROM agg_product_buyer WHERE dataset = $1',
   `INSERT INTO agg_product_buyer
      SELECT $1, t.product, t.buyer_id, min(t.country_code), count(*), sum(t.value_usd),
