@@ -22,6 +22,7 @@ export {
   recordCheckoutPayment,
   refundNow,
   requestRefund,
+  setStripeCustomer,
 } from './records.ts';
 export { createStripeProvider, type StripeProviderOptions } from './stripe.ts';
 export * from './types.ts';

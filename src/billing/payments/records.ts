@@ -379,3 +379,17 @@ export async function reconcilePendingPayments(
   }
   return settled;
 }
+
+/** Links an account to the Stripe customer and saved card that off-session charges use. */
+export async function setStripeCustomer(
+  db: Queryable,
+  input: { accountId: string; customerId: string; paymentMethodId: string | null },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_customers (account_id, provider, customer_id, payment_method_id)
+     VALUES ($1, 'stripe', $2, $3)
+     ON CONFLICT (account_id, provider) DO UPDATE
+       SET customer_id = EXCLUDED.customer_id, payment_method_id = EXCLUDED.payment_method_id, updated_at = now()`,
+    [input.accountId, input.customerId, input.paymentMethodId],
+  );
+}

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { isStandalone, type Standalone } from '../../runs/standalone.ts';
 import { type AppDeps, authOf } from '../app.ts';
 import { registerJobRoutes } from './jobs.ts';
+import { registerPaymentAdminRoutes } from './payments-admin.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -121,8 +122,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 }
 
-/** Everything standalone billing serves: deliver, job status and the checkout pages. */
+/** Everything standalone billing serves: deliver, job status, checkout pages and operator routes. */
 export function registerStandaloneRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerCheckoutRoutes(app, deps);
   registerJobRoutes(app, deps);
+  registerPaymentAdminRoutes(app, deps);
 }
