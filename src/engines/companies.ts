@@ -1,11 +1,11 @@
 // Companies for the engines: finding one by full legal name or USCC (with the closest names when
 // it is not there), and turning a row into the companyRef every result carries.
 import type { Lang } from '../catalog/index.ts';
-import { checkUscc, looksLikeUscc } from '../data/index.ts';
+import { checkUscc, looksLikeUscc, PROFILES, PROVINCES } from '../data/index.ts';
 import type { Queryable } from '../storage/index.ts';
 import { industryRef } from './industries.ts';
 import { provinceRef } from './regions.ts';
-import { normalize, pick } from './text.ts';
+import { normalize, pick, toLatin } from './text.ts';
 import type { Dataset } from './types.ts';
 
 export interface CompanyRow {
@@ -58,26 +58,49 @@ export type CompanyLookup =
   | { readonly kind: 'found'; readonly company: CompanyRow }
   | { readonly kind: 'unknown'; readonly msg: string; readonly suggestions: string[] };
 
-/** Names nearest to `query` by trigram similarity (Chinese included), best first. */
+const PLACES = [...new Set(PROVINCES.flatMap((p) => [p.zh, p.short, ...p.cities.map((c) => c.zh)]))].sort(
+  (a, b) => b.length - a.length,
+);
+const STEMS = [...new Set(PROFILES.flatMap((p) => p.stems.map((s) => s.zh)))].sort(
+  (a, b) => b.length - a.length,
+);
+
+/** The 字号 inside a legal name as typed: without the place in front and the trade and form behind. */
+export function guessBrand(name: string): string | null {
+  let rest = name.replace(/(股份有限公司|有限责任公司|有限公司|集团|公司)$/, '');
+  const place = PLACES.find((p) => rest.startsWith(p));
+  if (place) rest = rest.slice(place.length).replace(/^[市省]/, '');
+  const stem = STEMS.find((s) => rest.endsWith(s) && rest.length > s.length);
+  if (stem) rest = rest.slice(0, -stem.length);
+  return /^\p{Script=Han}{2,4}$/u.test(rest) ? rest : null;
+}
+
+/**
+ * Names nearest to `query`, best first. Companies with the same 字号 by pinyin come first (an
+ * indexed lookup); only when there are none does a trigram search over all names run, which is
+ * slower at scale because every legal name shares "有限公司".
+ */
 export async function similarCompanyNames(
   db: Queryable,
   dataset: Dataset,
   query: string,
   limit = 5,
 ): Promise<string[]> {
+  const brand = guessBrand(query);
+  if (brand) {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT name FROM companies WHERE dataset = $1 AND brand_latin = $2
+       ORDER BY similarity(name, $3) DESC, name LIMIT $4`,
+      [dataset, toLatin(brand), query, limit],
+    );
+    if (rows.length > 0) return rows.map((r) => r.name);
+  }
   const { rows } = await db.query<{ name: string }>(
     `SELECT name FROM companies WHERE dataset = $1 AND name % $2
      ORDER BY similarity(name, $2) DESC, name LIMIT $3`,
     [dataset, query, limit],
   );
-  if (rows.length > 0) return rows.map((r) => r.name);
-  // Nothing above the trigram threshold: fall back to names sharing the brand (字号) or its pinyin.
-  const fallback = await db.query<{ name: string }>(
-    `SELECT name FROM companies WHERE dataset = $1 AND brand % $2
-     ORDER BY similarity(brand, $2) DESC, name LIMIT $3`,
-    [dataset, query, limit],
-  );
-  return fallback.rows.map((r) => r.name);
+  return rows.map((r) => r.name);
 }
 
 /** A company by full legal name or USCC, else a message naming what was not found and the nearest names. */
