@@ -33,7 +33,9 @@ function bar(format: string): SingleBar {
 export function registerDataCommands(program: Command): void {
   const data = program
     .command('data')
-    .description('load business data into the store (works on the database directly)');
+    .description(
+      'load business data into the store directly (PGlite is single-process: stop the service first unless DATABASE_URL is set)',
+    );
 
   data
     .command('demo')
