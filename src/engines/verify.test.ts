@@ -84,6 +84,20 @@ describe(`verify.deep_risk_check (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, ()
     expect(outcome.suggestions).toContain(c.name);
   });
 
+  it('never reads the demo dataset for an operator call', async () => {
+    const c = await one<{ name: string }>(
+      `SELECT name FROM companies WHERE dataset = 'demo' ORDER BY id LIMIT 1`,
+    );
+    const operator = { ...contextFor(db), dataset: 'operator' as const };
+    expect((await runEngine('verify.deep_risk_check', { identifier: c.name }, operator)).kind).toBe(
+      'rejected',
+    );
+    expect((await runEngine('discover.suppliers', { product: 'LED灯' }, operator)).kind).toBe('rejected');
+    const market = await runOk('decide.market', { product: 'LED灯' }, operator);
+    expect(market.data_source).toBe('operator');
+    expect(market.ranking).toEqual([]);
+  });
+
   it('rejects a USCC with a wrong check character', async () => {
     const c = await one<{ uscc: string }>(
       `SELECT uscc FROM companies WHERE dataset = 'demo' ORDER BY id LIMIT 1`,
