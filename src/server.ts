@@ -9,8 +9,16 @@ import { type AppDeps, buildApp } from './http/app.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createRateLimitStore, type RateLimitStore } from './http/ratelimit/index.ts';
 import { type Clock, systemClock } from './lib/time.ts';
-import { purgeExpiredRuns, recoverStaleRuns, type ReportRenderer, type StandaloneRunner } from './runs/index.ts';
+import { Authenticator } from './accounts/index.ts';
+import {
+  purgeExpiredRuns,
+  recoverStaleRuns,
+  type ReportRenderer,
+  ResultCache,
+  type StandaloneRunner,
+} from './runs/index.ts';
 import { type Database, openMigratedDatabase } from './storage/index.ts';
+import { createStandalone, isStandalone } from './runs/standalone.ts';
 import { checkCallbackUrl } from './webhooks/index.ts';
 
 export interface ServiceOptions {
@@ -67,7 +75,9 @@ export async function createService(config: Config, options: ServiceOptions = {}
     datasetFor: datasetResolver(db),
     publicBaseUrl: () => baseUrl,
     reports: options.reports,
-    standalone: options.standalone,
+    standalone: options.standalone ?? createStandalone(),
+    results: new ResultCache(db),
+    authenticator: new Authenticator(db),
     rateLimits: options.rateLimits ?? createRateLimitStore(config),
     adminToken: config.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
     metrics: createMetrics(),
@@ -89,6 +99,12 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const timer = setInterval(sweep, 60_000);
   timer.unref();
   stops.push(() => clearInterval(timer));
+
+  // Jobs, webhooks and refund retries run in this process unless WORKERS=off (then `bizfn worker`).
+  if (config.WORKERS === 'on' && isStandalone(deps.standalone)) {
+    const worker = deps.standalone.startWorker(deps);
+    stops.push(() => worker.stop());
+  }
 
   return {
     app,

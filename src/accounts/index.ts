@@ -129,3 +129,4 @@ export async function authenticate(db: Queryable, key: string): Promise<AuthCont
   if (!row) return undefined;
   return { keyId: row.key_id, accountId: row.account_id, tier: row.tier, sandbox: row.sandbox };
 }
+export { AUTH_CACHE_TTL_MS, Authenticator } from './auth-cache.ts';

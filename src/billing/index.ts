@@ -4,6 +4,7 @@
 import type { AccountTier } from '../accounts/index.ts';
 import type { Config } from '../config/index.ts';
 import { ApiError } from '../lib/errors.ts';
+import { monthOf } from '../lib/time.ts';
 import type { Database } from '../storage/index.ts';
 import { credit, currentState, type LedgerState, lockAccount } from './ledger.ts';
 
@@ -28,6 +29,29 @@ export async function readBalance(
     await lockAccount(tx, account.id);
     return currentState(tx, account.id, monthlyGrant(config, account.tier), now, { verifyGrant: true });
   });
+}
+
+/**
+ * The balance as it stands now, read without writing or locking: what readBalance would report,
+ * with a new month's grant (and the old one's expiry) applied in memory when not yet booked.
+ */
+export async function peekBalance(
+  db: Database,
+  account: { id: string; tier: AccountTier },
+  config: Config,
+  now: Date,
+): Promise<Pick<LedgerState, 'balance' | 'grant'>> {
+  const { rows } = await db.query<{ balance_after: number; grant_after: number; period: string }>(
+    'SELECT balance_after, grant_after, period FROM ledger_entries WHERE account_id = $1 ORDER BY seq DESC LIMIT 1',
+    [account.id],
+  );
+  const latest = rows[0];
+  const grant = monthlyGrant(config, account.tier);
+  if (!latest) return { balance: grant, grant };
+  if (latest.period < monthOf(now)) {
+    return { balance: latest.balance_after - latest.grant_after + grant, grant };
+  }
+  return { balance: latest.balance_after, grant: latest.grant_after };
 }
 
 export async function topUp(

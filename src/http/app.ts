@@ -2,7 +2,7 @@
 // the admin token for /admin, one error mapping to the contract's body, and the routes.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type AuthContext, authenticate, bearerToken } from '../accounts/index.ts';
+import { type AuthContext, type Authenticator, bearerToken } from '../accounts/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { registerMcpRoutes } from '../mcp/index.ts';
 import type { RunDeps } from '../runs/index.ts';
@@ -23,6 +23,7 @@ declare module 'fastify' {
 
 export interface AppDeps extends RunDeps {
   readonly rateLimits: RateLimitStore;
+  readonly authenticator: Authenticator;
   readonly adminToken: string;
   readonly metrics: Metrics;
   /** Flips to true once the service can answer (demo data loaded, workers started). */
@@ -85,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (!needsKey(request.url)) return;
     const key = bearerToken(request.headers.authorization);
-    const auth = key ? await authenticate(deps.db, key) : undefined;
+    const auth = key ? await deps.authenticator.authenticate(key) : undefined;
     if (!auth) throw new ApiError('invalid_api_key', 'missing, unknown or revoked API key');
     request.auth = auth;
     const rate = await checkRate(deps.rateLimits, auth, deps.config, Date.now());

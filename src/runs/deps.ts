@@ -4,6 +4,7 @@ import type { Config } from '../config/index.ts';
 import type { Dataset } from '../engines/index.ts';
 import type { Clock } from '../lib/time.ts';
 import type { Database } from '../storage/index.ts';
+import type { ResultCache } from './cache.ts';
 import type { CallbackGuard, RunRequest } from './request.ts';
 
 export interface Logger {
@@ -52,5 +53,7 @@ export interface RunDeps {
   readonly datasetFor: (sandbox: boolean) => Promise<Dataset>;
   readonly publicBaseUrl: () => string;
   readonly reports?: ReportRenderer;
+  /** Recent engine answers; absent means every call asks the engine. */
+  readonly results?: ResultCache;
   readonly standalone?: StandaloneRunner;
 }

@@ -1,5 +1,6 @@
 // The run pipeline's public face.
 export type { DelegatedRun, Logger, ReportRenderer, RunDeps, RunResponse, StandaloneRunner } from './deps.ts';
+export { ResultCache } from './cache.ts';
 export { type EngineResult, type ExecuteInput, executeEngine } from './execute.ts';
 export { countCall, executeRun, refundAndClose, SANDBOX_QUOTA, uncountCall } from './pipeline.ts';
 export { purgeExpiredRuns, recoverStaleRuns, STALE_PENDING_MS } from './recovery.ts';

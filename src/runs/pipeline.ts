@@ -131,6 +131,13 @@ async function claimAndCharge(
   });
 }
 
+function mismatch(): ApiError {
+  return new ApiError(
+    'idempotency_key_mismatch',
+    'this idempotency_key was already used with a different service_code, payload or options',
+  );
+}
+
 function replay(run: RunRecord): RunResponse {
   const body = run.response ?? {};
   if (run.http_status !== null && run.http_status >= 400) {
@@ -149,12 +156,7 @@ async function awaitExisting(deps: RunDeps, auth: AuthContext, request: RunReque
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
     const run = await findLiveRun(deps.db, auth.keyId, request.idempotencyKey);
     if (!run) return undefined;
-    if (run.request_hash !== request.requestHash) {
-      throw new ApiError(
-        'idempotency_key_mismatch',
-        'this idempotency_key was already used with a different service_code, payload or options',
-      );
-    }
+    if (run.request_hash !== request.requestHash) throw mismatch();
     if (run.state !== 'pending') return replay(run);
     if (Date.now() + delay > deadline) {
       throw new ApiError('idempotency_key_in_use', 'a call with this idempotency_key is still running; retry shortly');
@@ -174,6 +176,14 @@ function sandboxNote(request: RunRequest, callsUsed: number, now: Date): string 
 
 async function runPooled(deps: RunDeps, auth: AuthContext, request: RunRequest): Promise<RunResponse> {
   const period = monthOf(deps.clock.now());
+  // A settled key is answered with one read; the claim below stays the guard for everything else.
+  if (!request.generatedKey) {
+    const settled = await findLiveRun(deps.db, auth.keyId, request.idempotencyKey);
+    if (settled && settled.state !== 'pending') {
+      if (settled.request_hash !== request.requestHash) throw mismatch();
+      return replay(settled);
+    }
+  }
   let runId: string;
   let charge: Charge | undefined;
   for (;;) {

@@ -73,6 +73,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.patch<AccountParams>('/admin/v1/accounts/:account_id', async (request) => {
     const { tier } = parse(tierChange, request.body);
     const account = await setTier(deps.db, request.params.account_id, tier);
+    deps.authenticator.forgetAccount(account.id);
     // A tier that gains a grant gets this month's at once.
     await readBalance(deps.db, account, deps.config, now());
     return { account_id: account.id, tier: account.tier };
@@ -88,6 +89,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.delete<{ Params: { key_id: string } }>('/admin/v1/keys/:key_id', async (request, reply) => {
     await revokeKey(deps.db, request.params.key_id);
+    deps.authenticator.forgetKey(request.params.key_id);
     return reply.status(204).send();
   });
 
