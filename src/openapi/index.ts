@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { SERVICES, sptokPrice } from '../catalog/index.ts';
 import { paths } from './paths.ts';
 import { componentSchemas, type JsonSchema } from './schemas.ts';
+import { webhookSchemas, webhooks } from './webhooks.ts';
 
 export { errorResponses } from './paths.ts';
 export { componentStem, type JsonSchema, jsonSchemaOf } from './schemas.ts';
@@ -65,6 +66,7 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
         { name: 'business', description: 'The business functions and their jobs, checkouts and reports' },
       ],
       paths: paths(),
+      webhooks: webhooks(),
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -73,7 +75,7 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
             description: 'API key: sk-live-... (production) or sk-test-... (sandbox)',
           },
         },
-        schemas: componentSchemas(),
+        schemas: { ...componentSchemas(), ...webhookSchemas() },
       },
     };
     cache.set(key, document);

@@ -1,9 +1,12 @@
 // The generated document passes a standard OpenAPI 3.1 validator and covers the whole catalog:
 // every service has a run request variant, a payload and a result schema.
-import { compileErrors, validate } from '@readme/openapi-parser';
+import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { z } from 'zod';
 import { SERVICES } from '../catalog/index.ts';
+import { type JobRecord, webhookBody } from '../jobs/index.ts';
+import { targetListSample } from '../reports/samples.ts';
 import { componentStem, type JsonSchema, openApiDocument, openApiYaml } from './index.ts';
 
 type Doc = {
@@ -63,5 +66,50 @@ describe('OpenAPI document', () => {
 
   it('serves the same document as YAML', () => {
     expect(parse(openApiYaml())).toEqual(openApiDocument());
+  });
+
+  it('describes the job callback bodies the jobs module sends', async () => {
+    const dereferenced = (await dereference(openApiDocument() as never)) as unknown as {
+      webhooks: {
+        jobCompleted: { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } };
+      };
+    };
+    const schema = z.fromJSONSchema(
+      dereferenced.webhooks.jobCompleted.post.requestBody.content['application/json']!.schema as never,
+    );
+    const job: JobRecord = {
+      id: 'job_abc',
+      run_id: 'run_abc',
+      key_id: 'key_abc',
+      account_id: 'acct_abc',
+      service_code: 'report.target_list_export',
+      payload: { industry: '纺织' },
+      lang: 'en',
+      sandbox: false,
+      idempotency_key: 'k-1',
+      status: 'succeeded',
+      attempts: 1,
+      max_attempts: 3,
+      result: targetListSample('en', 3) as unknown as Record<string, unknown>,
+      error: null,
+      usd_cents_charged: 120_000,
+      payment_id: 'pay_abc',
+      payment_intent_id: 'pi_abc',
+      callback_url: 'https://example.com/hook',
+      callback_secret: 'whsec_x',
+      created_at: new Date(),
+      started_at: new Date(),
+      finished_at: new Date(),
+    };
+    const failed: JobRecord = {
+      ...job,
+      status: 'failed',
+      result: null,
+      error: { error: 'engine_error', msg: 'the engine failed' },
+    };
+    for (const body of [webhookBody(job), webhookBody(failed)]) {
+      const checked = schema.safeParse(JSON.parse(JSON.stringify(body)));
+      expect(checked.success, checked.error?.message).toBe(true);
+    }
   });
 });

@@ -99,7 +99,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    jobCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Job completion callback, POSTed to the callback_url of an async call
+         * @description Sent when a job ends. Verify X-Service-Signature: `sha256=` and the hex HMAC-SHA256 of the raw body keyed with the callback_secret of the 202 answer. The same secret also signs the Standard Webhooks headers, whose timestamp lets a receiver reject replays. A non-2xx answer or a time-out is retried (8 attempts in all); the result stays available from the job status endpoint.
+         */
+        post: operations["jobCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** verify.brand_check payload */
@@ -1661,6 +1682,54 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** job.succeeded */
+        JobSucceededEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "job.succeeded";
+            job_id: string;
+            /** @enum {string} */
+            service_code: "report.new_product_intelligence" | "report.target_list_export";
+            idempotency_key?: string;
+            payment_intent_id?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** @constant */
+            ok: true;
+            result: components["schemas"]["ReportNewProductIntelligenceResult"] | components["schemas"]["ReportTargetListExportResult"];
+            usd_charged?: number;
+        };
+        /**
+         * job.failed
+         * @description The job failed; any charge was refunded.
+         */
+        JobFailedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "job.failed";
+            job_id: string;
+            /** @enum {string} */
+            service_code: "report.new_product_intelligence" | "report.target_list_export";
+            idempotency_key?: string;
+            payment_intent_id?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** @constant */
+            ok: false;
+            error: {
+                /** @enum {string} */
+                error: "engine_rejected_input" | "engine_error";
+                msg: string;
+            };
+            /** @constant */
+            usd_charged?: 0;
+            /** @constant */
+            refunded: true;
+        };
     };
     responses: never;
     parameters: never;
@@ -2316,6 +2385,39 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    jobCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description sha256=<hex HMAC-SHA256 of the raw body, keyed with callback_secret> */
+                "X-Service-Signature": string;
+                /** @description The job_id */
+                "X-Service-Job-Id": string;
+                /** @description Standard Webhooks: the event id, the same on every retry */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch when signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobSucceededEvent"] | components["schemas"]["JobFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
