@@ -62,6 +62,7 @@ export const brandCheck: Engine<'verify.brand_check'> = async (payload, { db, la
        SELECT * FROM trademarks WHERE dataset = $1 AND jurisdiction = ANY($5::text[]) AND mark_latin = $3
        UNION ALL
        SELECT * FROM trademarks WHERE dataset = $1 AND jurisdiction = ANY($5::text[]) AND mark_sound = $4 AND length($4) >= 2
+         AND left(mark_latin, 1) = left($3, 1) AND abs(length(mark_latin) - length($3)) <= 3
        UNION ALL
        (SELECT * FROM trademarks WHERE dataset = $1 AND jurisdiction = ANY($5::text[]) AND mark_latin % $3
         ORDER BY similarity(mark_latin, $3) DESC LIMIT ${NEIGHBOURS})

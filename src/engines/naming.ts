@@ -165,23 +165,21 @@ async function conflictsFor(
          AND province_code = $4 AND industry_code = $5 AND id <> $6`,
       [dataset, texts, latins, company.province_code, company.industry_code, company.id],
     ),
-    db.query<{ mark: string; mark_latin: string; mark_sound: string; owner_name: string; k: string }>(
-      `SELECT t.mark, t.mark_latin, t.mark_sound, t.owner_name, k.sound AS k
-       FROM (SELECT DISTINCT bizfn_sound_key(x) AS sound FROM unnest($3::text[]) x) k
-       JOIN trademarks t ON t.dataset = $1 AND t.mark_sound = k.sound
+    // Same mark or same Latin form (any candidate), plus same sound key with a close spelling:
+    // same first letter, length within two. Sound keys alone collide by the thousand at scale.
+    db.query<{ x: string; mark: string; mark_latin: string; owner_name: string; sound: boolean }>(
+      `SELECT k.x, t.mark, t.mark_latin, t.owner_name, true AS sound
+       FROM (SELECT x, bizfn_sound_key(x) AS key FROM unnest($3::text[]) x) k
+       JOIN trademarks t ON t.dataset = $1 AND t.mark_sound = k.key AND length(k.key) >= 3
        WHERE t.status = ANY($5::text[]) AND ($4::text[] IS NULL OR t.jurisdiction = ANY($4::text[]))
-       UNION
-       SELECT t.mark, t.mark_latin, t.mark_sound, t.owner_name, '' FROM trademarks t
+         AND left(t.mark_latin, 1) = left(k.x, 1) AND abs(length(t.mark_latin) - length(k.x)) <= 2
+       UNION ALL
+       SELECT NULL, t.mark, t.mark_latin, t.owner_name, false FROM trademarks t
        WHERE t.dataset = $1 AND (t.mark = ANY($2::text[]) OR t.mark_latin = ANY($3::text[]))
          AND t.status = ANY($5::text[]) AND ($4::text[] IS NULL OR t.jurisdiction = ANY($4::text[]))`,
       [dataset, texts, latins, jurisdictions, LIVE],
     ),
   ]);
-  const sounds = await db.query<{ x: string; sound: string }>(
-    'SELECT x, bizfn_sound_key(x) AS sound FROM unnest($1::text[]) x',
-    [latins],
-  );
-  const soundOf = new Map(sounds.rows.map((r) => [r.x, r.sound]));
   return names.map((n) => {
     const out = new Map<string, Conflict>();
     const add = (c: Conflict) => {
@@ -192,21 +190,17 @@ async function conflictsFor(
       if (f.brand === n.text) add({ with: f.name, kind: 'company_name', similarity: 1 });
       else if (f.brand_latin === n.latin) add({ with: f.name, kind: 'company_name', similarity: 0.95 });
     }
-    const sound = soundOf.get(n.latin);
     for (const m of marks.rows) {
       const label = `${m.mark} (${m.owner_name})`;
-      if (m.mark === n.text || m.mark.toLowerCase() === n.text.toLowerCase())
+      if (m.mark === n.text || m.mark.toLowerCase() === n.text.toLowerCase()) {
         add({ with: label, kind: 'trademark', similarity: 1 });
-      else if (m.mark_latin === n.latin) add({ with: label, kind: 'trademark', similarity: 0.95 });
-      // Pinyin keys collide easily (vowels carry much of Chinese sound), so a shared sound key
-      // counts only when the spellings are also close.
-      else if (
-        sound &&
-        sound.length >= 3 &&
-        m.mark_sound === sound &&
-        editSimilarity(m.mark_latin, n.latin) >= 0.6
-      )
+      } else if (m.mark_latin === n.latin) {
+        add({ with: label, kind: 'trademark', similarity: 0.95 });
+      } else if (m.sound && m.x === n.latin && editSimilarity(m.mark_latin, n.latin) >= 0.6) {
+        // Pinyin keys collide easily (vowels carry much of Chinese sound), so a shared sound
+        // key counts only when the spellings are also close.
         add({ with: label, kind: 'trademark', similarity: 0.8 });
+      }
     }
     return [...out.values()].sort((a, b) => b.similarity - a.similarity);
   });
