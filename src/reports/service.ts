@@ -86,14 +86,20 @@ export async function renderReport(
   const id = newReportId();
   const folder = `${createdAt.toISOString().slice(0, 7)}/${id}`;
   const files = {} as Record<ReportFormat, StoredFile>;
-  for (const format of REPORT_FORMATS) {
-    const path = `${folder}/${kind}.${format}`;
-    await deps.store.put(path, rendered[format]);
-    files[format] = {
-      path,
-      bytes: rendered[format].length,
-      sha256: createHash('sha256').update(rendered[format]).digest('hex'),
-    };
+  try {
+    for (const format of REPORT_FORMATS) {
+      const path = `${folder}/${kind}.${format}`;
+      await deps.store.put(path, rendered[format]);
+      files[format] = {
+        path,
+        bytes: rendered[format].length,
+        sha256: createHash('sha256').update(rendered[format]).digest('hex'),
+      };
+    }
+  } catch (error) {
+    // Leave no half-written report behind; the run fails and is refunded.
+    await deps.store.removeAll(folder).catch(() => {});
+    throw error;
   }
   const insert = insertReport({
     id,
