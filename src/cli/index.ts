@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { registerDataCommands } from '../data/cli.ts';
 import { registerAdminCommands } from './admin.ts';
+import { registerWorkerCommand } from './worker.ts';
 
 const program = new Command('bizfn')
   .description('bizfn operator command line')
@@ -12,5 +13,6 @@ const program = new Command('bizfn')
 
 registerAdminCommands(program);
 registerDataCommands(program);
+registerWorkerCommand(program);
 
 await program.parseAsync(process.argv);

@@ -25,7 +25,7 @@ let worker: Worker;
 beforeAll(async () => {
   fake = await startStripeFake();
   server = await startTestServer({
-    env: { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_API_BASE: fake.url },
+    env: { WORKERS: 'off', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_API_BASE: fake.url },
     standalone: createStandalone({ execute }),
   });
   const { deps } = server.service;

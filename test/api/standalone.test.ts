@@ -25,7 +25,9 @@ const execute: Execute = async (deps: RunDeps, input: ExecuteInput): Promise<Eng
   return { kind: 'ok', result: { data_source: 'demo', subject, summary: `stand-in result for ${subject}` } };
 };
 
+// WORKERS=off: the test starts the worker itself, trusting the receiver's self-signed certificate.
 const env = {
+  WORKERS: 'off',
   CALLBACK_ALLOW_HOSTS: 'localhost',
   CALLBACK_RETRY_SCHEDULE: '100ms,100ms',
   CALLBACK_TIMEOUT: '2s',
