@@ -138,7 +138,12 @@ function disposition(row: ReportRow, format: ReportFormat): string {
     /^[\x20-\x7e]+$/.test(name) && !/["\\]/.test(name)
       ? name
       : `bizfn-${row.kind.replace(/_/g, '-')}-${new Date(row.created_at).toISOString().slice(0, 10)}.${format}`;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 leaves ' ( ) * out of attr-char, which encodeURIComponent keeps as they are.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

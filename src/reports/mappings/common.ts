@@ -25,7 +25,8 @@ export function fileStem(prefix: string, subject: readonly string[], generatedAt
         .replace(/^-+|-+$/g, ''),
     ),
   ];
-  return [...parts.filter(Boolean), generatedAt.toISOString().slice(0, 10)].join('_').slice(0, 120);
+  // Long subjects are cut, the date at the end is kept.
+  return `${parts.filter(Boolean).join('_').slice(0, 100)}_${generatedAt.toISOString().slice(0, 10)}`;
 }
 
 export function frame(input: {
