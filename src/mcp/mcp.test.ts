@@ -38,7 +38,7 @@ const pooled = SERVICES.find((service) => service.code === 'verify.brand_check')
 const pooledArgs = { brand: 'Anker', markets: ['us_uk'] };
 /** A pooled service whose engine is made to fail (fault injection), to see the refund. */
 const failing = SERVICES.find((service) => service.code === 'decide.market')!;
-/** Standalone services: NPI's engine is made to fail too, TLE is used async (queued, never run here). */
+/** Standalone services: NPI's engine is made to fail too; TLE is used async. */
 const NPI = 'report.new_product_intelligence';
 const TLE = 'report.target_list_export';
 
@@ -176,8 +176,15 @@ describe('MCP server at /mcp', () => {
     expect(queued.result.isError, JSON.stringify(queued.body)).toBeFalsy();
     expect(queued.body).toMatchObject({ ok: true, status: 'queued', job_id: expect.stringMatching(/^job_/) });
     expect(queued.body.status_url).toBe(`${server.url}/api/v1/business/jobs/${queued.body.job_id}`);
-    const job = await call(client, GET_JOB, { job_id: queued.body.job_id });
-    expect(job.body).toMatchObject({ job_id: queued.body.job_id, service_code: TLE, status: 'queued' });
+    // The server's worker runs the job; get_job follows it to its end.
+    let job = await call(client, GET_JOB, { job_id: queued.body.job_id });
+    for (let i = 0; i < 150 && ['queued', 'running'].includes(String(job.body.status)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = await call(client, GET_JOB, { job_id: queued.body.job_id });
+    }
+    expect(job.result.isError).toBeFalsy();
+    expect(job.body).toMatchObject({ job_id: queued.body.job_id, service_code: TLE, status: 'succeeded' });
+    expect(job.body.result).toMatchObject({ companies: expect.any(Array) });
     const stranger = await call(await connect(live.key), GET_JOB, { job_id: queued.body.job_id });
     expect(stranger.body).toMatchObject({ detail: { error: 'not_your_job' } });
   });

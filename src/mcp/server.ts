@@ -46,7 +46,7 @@ function textResult(body: Record<string, unknown>, isError: boolean, lead?: stri
   };
 }
 
-/** A pipeline answer as a tool result: deliveries and queued jobs succeed, everything else is an error. */
+/** A pipeline answer as a tool result: 2xx succeeds except an ok:false charge failure; the rest are errors. */
 export function toToolResult(response: Answer): CallToolResult {
   const { status, body } = response;
   if (status === 202) {
@@ -56,7 +56,6 @@ export function toToolResult(response: Answer): CallToolResult {
       `Job ${String(body.job_id)} queued; call ${GET_JOB} with this job_id for its status and result.`,
     );
   }
-  if (status === 200 && body.ok === true) return textResult(body, false);
   if (status === 200 && body.ok === false) {
     // A declined saved card: nothing ran, nothing was charged; the user pays at checkout_url.
     return textResult(
@@ -67,6 +66,8 @@ export function toToolResult(response: Answer): CallToolResult {
         `checkout_session_id ${String(body.checkout_session_id)}.`,
     );
   }
+  // Deliveries, listings and job status objects (which carry no `ok`).
+  if (status >= 200 && status < 300) return textResult(body, false);
   const detail = (body.detail ?? {}) as Record<string, unknown>;
   return textResult(body, true, `Error ${String(detail.error)} (HTTP ${status}): ${String(detail.msg)}`);
 }

@@ -3,7 +3,7 @@
 // I/O, so the list and the argument split below are testable without a server.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { LANGS, SERVICES, type ServiceDefinition, sptokPrice } from '../catalog/index.ts';
-import { type JsonSchema, jsonSchemaOf } from '../openapi/index.ts';
+import { IDEMPOTENCY_KEY, type JsonSchema, jsonSchemaOf } from '../openapi/index.ts';
 
 export const LIST_SERVICES = 'list_services';
 /** Follow-ups of the async and checkout flows, which an agent cannot reach without the HTTP API. */
@@ -75,9 +75,10 @@ function inputSchema(service: ServiceDefinition): Tool['inputSchema'] {
   const properties: Record<string, JsonSchema> = {
     ...(payload.properties as Record<string, JsonSchema>),
     idempotency_key: {
-      type: 'string',
+      ...IDEMPOTENCY_KEY,
       description:
-        'Optional, recommended (a uuid4): the same key replays the first result and never charges twice',
+        'Optional, recommended (a uuid4): the same key replays the first result and never charges twice. ' +
+        'Printable ASCII without spaces, at most 255 characters.',
     },
     lang: { type: 'string', enum: [...LANGS], default: 'zh', description: 'Output language' },
   };

@@ -8,7 +8,7 @@ import { componentSchemas, type JsonSchema } from './schemas.ts';
 import { webhookSchemas, webhooks } from './webhooks.ts';
 
 export { errorResponses } from './paths.ts';
-export { componentStem, type JsonSchema, jsonSchemaOf } from './schemas.ts';
+export { componentStem, IDEMPOTENCY_KEY, type JsonSchema, jsonSchemaOf } from './schemas.ts';
 
 export interface OpenApiOptions {
   /** Absolute base URL of the API; when absent the server is "/", the host the document came from. */

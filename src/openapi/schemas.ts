@@ -24,6 +24,17 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return rest;
 }
 
+/** The run request's idempotency_key, as the pipeline's envelope bounds it; MCP tools take the same. */
+export const IDEMPOTENCY_KEY: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x21-\\x7e]+$',
+  description:
+    'Strongly recommended (uuid4). The same key replays the first result and never charges twice; ' +
+    'server-generated when absent. Printable ASCII without spaces.',
+};
+
 const sandboxFields: Record<string, JsonSchema> = {
   sandbox: {
     type: 'boolean',
@@ -39,15 +50,7 @@ function runRequest(service: ServiceDefinition, stem: string): JsonSchema {
     service_code: { type: 'string', const: service.code },
     payload: ref(`${stem}Payload`),
     lang: { type: 'string', enum: [...LANGS], default: 'zh', description: 'Output language' },
-    idempotency_key: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x21-\\x7e]+$',
-      description:
-        'Strongly recommended (uuid4). The same key replays the first result and never charges twice; ' +
-        'server-generated when absent. Printable ASCII without spaces.',
-    },
+    idempotency_key: IDEMPOTENCY_KEY,
   };
   if (service.async) {
     properties.async = {
