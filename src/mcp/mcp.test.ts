@@ -106,6 +106,20 @@ describe('MCP server at /mcp', () => {
     expect(await server.balance(live.accountId)).toBe(before - sptokPrice(pooled, 100));
   });
 
+  it('a tool call gets the volume discount of the month, as /run does', async () => {
+    const { key, accountId } = await server.account('business');
+    // 1000 charged calls this month already: call 1001 is 10% off.
+    await server.db.query('INSERT INTO account_usage (account_id, period, calls) VALUES ($1, $2, 1000)', [
+      accountId,
+      new Date().toISOString().slice(0, 7),
+    ]);
+    const before = await server.balance(accountId);
+    const { body } = await call(await connect(key), toolName(pooled.code), pooledArgs);
+    const discounted = (sptokPrice(pooled, 100) * 9) / 10;
+    expect(body).toMatchObject({ ok: true, sptok_charged: discounted, volume_discount_factor: 0.9 });
+    expect(await server.balance(accountId)).toBe(before - discounted);
+  });
+
   it('a sandbox key calls for free and is told so', async () => {
     const client = await connect(sandbox.key);
     const { result, body } = await call(client, toolName(pooled.code), pooledArgs);
