@@ -2,6 +2,7 @@
 // ways, the province filter, 31-province rankings, competitors bounded and flagged when capped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../test/helpers/db.ts';
+import { refreshStats } from './stats.ts';
 import { contextFor, isEnglish, openDemoDatabase, runEngine, runOk } from './testing/demo-db.ts';
 
 let db: TestDatabase;
@@ -181,6 +182,7 @@ describe(`discover.competitors (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () =
        FROM companies, generate_series(1, 600) i WHERE dataset = 'demo' AND id = $1`,
       [t.id],
     );
+    await refreshStats(db, 'demo');
     const result = await runOk('discover.competitors', { company: t.name }, contextFor(db));
     expect(result.competitors).toHaveLength(500);
     expect(result.capped).toBe(true);
@@ -203,5 +205,6 @@ describe(`discover.competitors (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () =
     );
     expect(result.competitors.map((c) => c.name)).toEqual(brute.rows.map((r) => r.name));
     await db.query(`DELETE FROM companies WHERE dataset = 'demo' AND id > 9000000`);
+    await refreshStats(db, 'demo');
   });
 });

@@ -9,29 +9,26 @@ const REBUILD_LOCK = 4_242_150;
 /** Bumped whenever REBUILD_STATEMENTS change, so existing aggregates are rebuilt on next use. */
 const STATS_VERSION = 'v2';
 
-/** What identifies one load: the datasets row plus the highest ids of the tables we aggregate. */
-async function currentStamp(db: Queryable, dataset: Dataset): Promise<string> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT (SELECT loaded_at::text || '/' || companies FROM datasets WHERE name = $1) AS loaded,
+const STAMP_SQL = `SELECT (SELECT loaded_at::text || '/' || companies FROM datasets WHERE name = $1) AS loaded,
             (SELECT max(id) FROM companies WHERE dataset = $1) AS c,
             (SELECT max(id) FROM trade_records WHERE dataset = $1) AS t,
             (SELECT max(id) FROM risk_records WHERE dataset = $1) AS r,
             (SELECT max(id) FROM trademarks WHERE dataset = $1) AS m,
-            (SELECT max(id) FROM overseas_buyers WHERE dataset = $1) AS b`,
-    [dataset],
-  );
-  const row = rows[0] ?? {};
-  return [STATS_VERSION, ...['loaded', 'c', 't', 'r', 'm', 'b'].map((key) => String(row[key] ?? '-'))].join(
-    '|',
-  );
-}
+            (SELECT max(id) FROM overseas_buyers WHERE dataset = $1) AS b,
+            (SELECT stamp FROM engine_stats_state WHERE dataset = $1) AS built`;
 
-async function builtStamp(db: Queryable, dataset: Dataset): Promise<string | undefined> {
-  const { rows } = await db.query<{ stamp: string }>(
-    'SELECT stamp FROM engine_stats_state WHERE dataset = $1',
-    [dataset],
-  );
-  return rows[0]?.stamp;
+/** What identifies one load (the datasets row plus the highest ids), and what was last built. */
+async function stamps(
+  db: Queryable,
+  dataset: Dataset,
+): Promise<{ current: string; built: string | undefined }> {
+  const { rows } = await db.query<Record<string, unknown>>(STAMP_SQL, [dataset]);
+  const row = rows[0] ?? {};
+  const current = [
+    STATS_VERSION,
+    ...['loaded', 'c', 't', 'r', 'm', 'b'].map((key) => String(row[key] ?? '-')),
+  ].join('|');
+  return { current, built: typeof row.built === 'string' ? row.built : undefined };
 }
 
 /** The statements that rebuild every aggregate of one dataset, in dependency order. */
@@ -138,17 +135,19 @@ export async function ensureStats(
   dataset: Dataset,
   options: { force?: boolean } = {},
 ): Promise<void> {
-  const stamp = await currentStamp(db, dataset);
-  if (!options.force && (await builtStamp(db, dataset)) === stamp) return;
-  if (!isDatabase(db)) {
-    // Already inside someone's transaction: rebuild in it.
-    await rebuild(db, dataset, stamp);
-    return;
+  const { current, built } = await stamps(db, dataset);
+  if (options.force || built !== current) {
+    if (!isDatabase(db)) {
+      // Already inside someone's transaction: rebuild in it.
+      await rebuild(db, dataset, current);
+    } else {
+      await db.transaction(async (tx) => {
+        if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
+        // Another process may have rebuilt while we waited for the lock.
+        const again = await stamps(tx, dataset);
+        if (!options.force && again.built === again.current) return;
+        await rebuild(tx, dataset, again.current);
+      });
+    }
   }
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
-    // Another process may have rebuilt while we waited for the lock.
-    if (!options.force && (await builtStamp(tx, dataset)) === (await currentStamp(tx, dataset))) return;
-    await rebuild(tx, dataset, await currentStamp(tx, dataset));
-  });
 }
