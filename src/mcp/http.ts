@@ -4,6 +4,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../accounts/index.ts';
+import type { AppDeps } from '../http/app.ts';
 import { ApiError } from '../lib/errors.ts';
 import { executeRun, type RunDeps } from '../runs/index.ts';
 import { isStandalone } from '../runs/standalone.ts';
@@ -49,7 +50,7 @@ async function answer(deps: RunDeps, what: string, call: () => Promise<Answer>):
   }
 }
 
-function backendFor(deps: RunDeps, auth: AuthContext): ToolBackend {
+function backendFor(deps: AppDeps, auth: AuthContext): ToolBackend {
   const standalone = () => {
     if (!isStandalone(deps.standalone)) {
       throw new ApiError('job_not_found', 'async jobs and checkouts are not enabled on this server');
@@ -60,14 +61,23 @@ function backendFor(deps: RunDeps, auth: AuthContext): ToolBackend {
     sptokPerUsd: deps.config.SPTOK_PER_USD,
     listServices: () =>
       answer(deps, 'list_services', async () => ({ status: 200, body: await listServices(deps, auth) })),
-    run: (body) => answer(deps, String(body.service_code), () => executeRun(deps, auth, body)),
+    run: async (body) => {
+      const outcome = await answer(deps, String(body.service_code), () => executeRun(deps, auth, body));
+      // The same run counter as POST /run, so dashboards see tool calls too.
+      deps.metrics.runs.inc({
+        service_code: String(body.service_code),
+        outcome:
+          outcome.status === 200 && outcome.body.ok === false ? 'charge_failed' : String(outcome.status),
+      });
+      return outcome;
+    },
     job: (jobId) => answer(deps, 'get_job', () => standalone().job(deps, auth, jobId)),
     deliver: (sessionId) =>
       answer(deps, 'deliver_checkout', () => standalone().deliver(deps, auth, sessionId)),
   };
 }
 
-async function handle(deps: RunDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function handle(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   checkOrigin(request, deps);
   const auth = request.auth;
   if (!auth) throw new ApiError('invalid_api_key', 'missing API key');
@@ -89,7 +99,7 @@ async function handle(deps: RunDeps, request: FastifyRequest, reply: FastifyRepl
   await transport.handleRequest(request.raw, reply.raw, request.body);
 }
 
-export function registerMcpRoutes(app: FastifyInstance, deps: RunDeps): void {
+export function registerMcpRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post(MCP_PATH, (request, reply) => handle(deps, request, reply));
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
   app.route({

@@ -103,6 +103,8 @@ describe('MCP server at /mcp', () => {
     expect(await server.balance(live.accountId)).toBe(before - sptokPrice(pooled, 100));
     const again = await call(client, toolName(pooled.code), args);
     expect(again.body).toMatchObject({ replayed: true, result: first.body.result });
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/bizfn_runs_total\{service_code="verify.brand_check",outcome="200"\} [1-9]/);
     expect(await server.balance(live.accountId)).toBe(before - sptokPrice(pooled, 100));
   });
 
