@@ -1,21 +1,10 @@
 // Standalone billing with PAYMENTS=stripe through the real server, against a local fake of the
 // Stripe endpoints we call (no machine here reaches Stripe): the official SDK does the talking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFor } from '../../src/engines/index.ts';
 import type { Worker } from '../../src/jobs/index.ts';
-import { type EngineResult, type ExecuteInput, executeEngine, type RunDeps } from '../../src/runs/index.ts';
-import { createStandalone, type Execute, isStandalone } from '../../src/runs/standalone.ts';
+import { createStandalone, isStandalone } from '../../src/runs/standalone.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { type StripeFake, startStripeFake } from '../helpers/stripe-fake.ts';
-
-/** Stands in for the two standalone engines until they are registered (see standalone.test.ts). */
-const execute: Execute = async (deps: RunDeps, input: ExecuteInput): Promise<EngineResult> => {
-  if (engineFor(input.service.code) || deps.faults.has(`engine:${input.service.code}`))
-    return executeEngine(deps, input);
-  const subject = String(input.payload.product ?? input.payload.industry ?? '');
-  if (subject.includes('no-such')) return { kind: 'rejected', msg: `nothing known about "${subject}"` };
-  return { kind: 'ok', result: { data_source: 'demo', subject } };
-};
 
 const NPI = 'report.new_product_intelligence';
 let fake: StripeFake;
@@ -26,7 +15,7 @@ beforeAll(async () => {
   fake = await startStripeFake();
   server = await startTestServer({
     env: { WORKERS: 'off', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_API_BASE: fake.url },
-    standalone: createStandalone({ execute }),
+    standalone: createStandalone(),
   });
   const { deps } = server.service;
   if (!isStandalone(deps.standalone)) throw new Error('standalone runner missing');

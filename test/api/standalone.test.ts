@@ -3,27 +3,10 @@
 import { verify as verifyGithubStyle } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFor } from '../../src/engines/index.ts';
 import type { Worker } from '../../src/jobs/index.ts';
-import { type EngineResult, type ExecuteInput, executeEngine, type RunDeps } from '../../src/runs/index.ts';
-import { createStandalone, type Execute, isStandalone } from '../../src/runs/standalone.ts';
+import { createStandalone, isStandalone } from '../../src/runs/standalone.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-
-/**
- * The two standalone engines are another piece of work; until they are registered, this stands in
- * for them (rejecting "no-such" inputs as an engine would). Registered engines and injected faults
- * always go through the real executeEngine.
- */
-const execute: Execute = async (deps: RunDeps, input: ExecuteInput): Promise<EngineResult> => {
-  if (engineFor(input.service.code) || deps.faults.has(`engine:${input.service.code}`))
-    return executeEngine(deps, input);
-  const subject = String(input.payload.product ?? input.payload.industry ?? '');
-  if (subject.includes('no-such'))
-    return { kind: 'rejected', msg: `nothing known about "${subject}"`, field: 'payload.product' };
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  return { kind: 'ok', result: { data_source: 'demo', subject, summary: `stand-in result for ${subject}` } };
-};
 
 // WORKERS=off: the test starts the worker itself, trusting the receiver's self-signed certificate.
 const env = {
@@ -50,12 +33,12 @@ function startWorkerFor(s: TestServer): void {
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  server = await startTestServer({ env, standalone: createStandalone({ execute }) });
+  server = await startTestServer({ env, standalone: createStandalone() });
   // A second server on the same database with both faults on, for the failure paths.
   faulty = await startTestServer({
     env: { ...env, BIZFN_FAULTS: `payments:down,engine:${NPI}` },
     db: server.db,
-    standalone: createStandalone({ execute }),
+    standalone: createStandalone(),
   });
   startWorkerFor(server);
 });
@@ -192,7 +175,7 @@ describe('standalone /run, synchronous', () => {
     const serverWithEngineFault = await startTestServer({
       env: { ...env, BIZFN_FAULTS: `engine:${NPI}` },
       db: server.db,
-      standalone: createStandalone({ execute }),
+      standalone: createStandalone(),
     });
     try {
       const response = await run(serverWithEngineFault, key, {

@@ -1,26 +1,18 @@
-// A child-process entry for crash tests and the webhook bench: the real service (createService,
-// the standalone runner and its in-process worker) on the configured database. Prints one JSON
-// line {url, admin_token} once it serves. Engines not yet registered are stood in for by a slow
-// fake (STANDIN_MS), so a kill -9 can land while jobs run.
+// A child-process entry for the crash test: the real service (createService, the standalone runner
+// and its in-process worker) on the configured database, with short leases. Prints one JSON line
+// {url, admin_token} once it serves. Every engine call takes at least WORK_MS, so that a kill -9
+// lands while jobs run.
 import { loadConfig } from '../../src/config/index.ts';
-import { engineFor } from '../../src/engines/index.ts';
 import { executeEngine } from '../../src/runs/index.ts';
 import { createStandalone } from '../../src/runs/standalone.ts';
 import { createService } from '../../src/server.ts';
 
-const standInMs = Number(process.env.STANDIN_MS ?? 1_500);
+const workMs = Number(process.env.WORK_MS ?? 1_500);
 const config = loadConfig();
 const standalone = createStandalone({
   async execute(deps, input) {
-    if (engineFor(input.service.code) || deps.faults.has(`engine:${input.service.code}`))
-      return executeEngine(deps, input);
-    await new Promise((resolve) => setTimeout(resolve, standInMs));
-    const subject = String(input.payload.product ?? input.payload.industry ?? '');
-    if (subject.includes('no-such')) return { kind: 'rejected', msg: `nothing known about "${subject}"` };
-    return {
-      kind: 'ok',
-      result: { data_source: 'demo', subject, summary: `stand-in result for ${subject}` },
-    };
+    await new Promise((resolve) => setTimeout(resolve, workMs));
+    return executeEngine(deps, input);
   },
 });
 const service = await createService({ ...config, WORKERS: 'off' }, { standalone });
