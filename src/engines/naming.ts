@@ -170,9 +170,12 @@ async function conflictsFor(
     db.query<{ x: string; mark: string; mark_latin: string; owner_name: string; sound: boolean }>(
       `SELECT k.x, t.mark, t.mark_latin, t.owner_name, true AS sound
        FROM (SELECT x, bizfn_sound_key(x) AS key FROM unnest($3::text[]) x) k
-       JOIN trademarks t ON t.dataset = $1 AND t.mark_sound = k.key AND length(k.key) >= 3
-       WHERE t.status = ANY($5::text[]) AND ($4::text[] IS NULL OR t.jurisdiction = ANY($4::text[]))
-         AND left(t.mark_latin, 1) = left(k.x, 1) AND abs(length(t.mark_latin) - length(k.x)) <= 2
+       CROSS JOIN LATERAL (
+         SELECT mark, mark_latin, owner_name FROM trademarks y
+         WHERE y.dataset = $1 AND y.mark_sound = k.key AND length(k.key) >= 3
+           AND y.status = ANY($5::text[]) AND ($4::text[] IS NULL OR y.jurisdiction = ANY($4::text[]))
+           AND left(y.mark_latin, 1) = left(k.x, 1) AND abs(length(y.mark_latin) - length(k.x)) <= 2
+         LIMIT 50) t
        UNION ALL
        SELECT NULL, t.mark, t.mark_latin, t.owner_name, false FROM trademarks t
        WHERE t.dataset = $1 AND (t.mark = ANY($2::text[]) OR t.mark_latin = ANY($3::text[]))

@@ -74,8 +74,11 @@ export const newProductIntelligence: Engine<'report.new_product_intelligence'> =
     demandByCountry(db, dataset, keys),
     priceBands(db, dataset, lang, keys),
     db.query<{ company_id: number; score: number }>(
-      `SELECT company_id, max(score) AS score FROM agg_product_supplier
-       WHERE dataset = $1 AND product = ANY($2::text[]) GROUP BY company_id ORDER BY score DESC, company_id LIMIT $3`,
+      `SELECT s.company_id, max(s.score) AS score FROM unnest($2::text[]) AS p(key)
+       CROSS JOIN LATERAL (
+         SELECT company_id, score FROM agg_product_supplier x WHERE x.dataset = $1 AND x.product = p.key
+         ORDER BY x.score DESC, x.company_id LIMIT $3) s
+       GROUP BY s.company_id ORDER BY score DESC, s.company_id LIMIT $3`,
       [dataset, keys, COMPETING],
     ),
   ]);
