@@ -22,6 +22,13 @@ export function registerWorkerCommand(program: Command): void {
         }
         throw error;
       }
+      if (!config.DATABASE_URL) {
+        // PGlite is one process's database: a second process opening its files would corrupt them.
+        process.stderr.write(
+          'bizfn worker: needs DATABASE_URL (PostgreSQL); with the embedded store the server runs the workers itself\n',
+        );
+        process.exit(1);
+      }
       const concurrency = Number.parseInt(options.concurrency, 10);
       if (!Number.isInteger(concurrency) || concurrency < 1) {
         process.stderr.write('bizfn worker: --concurrency must be a positive integer\n');

@@ -17,15 +17,18 @@ const standalone = createStandalone({
 });
 const service = await createService({ ...config, WORKERS: 'off' }, { standalone });
 const url = await service.listen();
-const worker = standalone.startWorker(service.deps, {
-  leaseMs: Number(process.env.LEASE_MS ?? 2_000),
-  pollMs: 100,
-  refundSchedule: [200],
-  recoverAfterMs: Number(process.env.RECOVER_AFTER_MS ?? 3_000),
-  housekeepingMs: 500,
-  reconcileAfterMs: Number(process.env.RECONCILE_AFTER_MS ?? 3_000),
-});
-service.onClose(() => worker.stop(2_000));
+// NO_WORKER=1: an API process only; separate `bizfn worker` processes do the work.
+if (process.env.NO_WORKER !== '1') {
+  const worker = standalone.startWorker(service.deps, {
+    leaseMs: Number(process.env.LEASE_MS ?? 2_000),
+    pollMs: 100,
+    refundSchedule: [200],
+    recoverAfterMs: Number(process.env.RECOVER_AFTER_MS ?? 3_000),
+    housekeepingMs: 500,
+    reconcileAfterMs: Number(process.env.RECONCILE_AFTER_MS ?? 3_000),
+  });
+  service.onClose(() => worker.stop(2_000));
+}
 service.markReady();
 process.stdout.write(`${JSON.stringify({ url, admin_token: service.deps.adminToken })}\n`);
 process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));
