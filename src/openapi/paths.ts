@@ -126,8 +126,33 @@ const pathParam = (
 /** Codes every authenticated route can answer with. */
 const AUTH: readonly ErrorCode[] = ['invalid_api_key'];
 
+/** IETF RateLimit headers, on every answer to a key that passed authentication. */
+const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
+  'RateLimit-Policy': {
+    description: 'The key\'s quota: `"per-key";q=<requests>;w=<window seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>`',
+    schema: { type: 'string' },
+  },
+};
+
+/** Adds the RateLimit headers to every response but 401 (refused before the key's limit is known). */
+function withRateLimitHeaders(items: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  for (const item of Object.values(items)) {
+    for (const operation of Object.values(item) as Array<{ responses: Record<string, JsonSchema> }>) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status === '401') continue;
+        response.headers = { ...RATE_LIMIT_HEADERS, ...((response.headers as object | undefined) ?? {}) };
+      }
+    }
+  }
+  return items;
+}
+
 export function paths(): Record<string, JsonSchema> {
-  return {
+  return withRateLimitHeaders({
     '/api/v1/business/run': {
       post: {
         operationId: 'runBusinessFunction',
@@ -250,5 +275,5 @@ export function paths(): Record<string, JsonSchema> {
         },
       },
     },
-  };
+  });
 }

@@ -1755,6 +1755,10 @@ export interface operations {
             /** @description Delivered (ok true), or a standalone charge failed (ok false) */
             200: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1764,6 +1768,10 @@ export interface operations {
             /** @description Async job queued (async true on report.new_product_intelligence or report.target_list_export) */
             202: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1773,6 +1781,10 @@ export interface operations {
             /** @description `invalid_request`: the body is not a valid run request; `unknown_service_code`: unknown service_code (detail.available lists the valid ones); `engine_rejected_input`: payload rejected; any charge refunded; `async_not_supported`: async on a code without async support; `invalid_callback_url`: callback_url not https or private/loopback */
             400: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1816,6 +1828,10 @@ export interface operations {
             /** @description `insufficient_sptok`: balance too low (detail.need, detail.have); `volume_over_limit`: more than 100000 calls this month; custom quote required; `sandbox_quota_exceeded`: sandbox quota used up (20 calls per function per month) */
             402: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1835,6 +1851,10 @@ export interface operations {
             /** @description `tier_insufficient`: subscription lacks API access (max or business required) */
             403: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1852,6 +1872,10 @@ export interface operations {
             /** @description `idempotency_key_in_use`: the first call with this key is still running */
             409: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +1893,10 @@ export interface operations {
             /** @description `idempotency_key_mismatch`: the key was used with another service_code or payload */
             422: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1886,6 +1914,10 @@ export interface operations {
             /** @description `rate_limited`: too many requests; see Retry-After */
             429: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1908,6 +1940,10 @@ export interface operations {
             /** @description `engine_error`: engine failed; any charge refunded; safe to retry */
             500: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1925,6 +1961,10 @@ export interface operations {
             /** @description `charge_backend_error`: payment backend unavailable; nothing charged; safe to retry */
             502: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1956,6 +1996,10 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +2026,10 @@ export interface operations {
             /** @description `not_your_job` */
             403: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2047,10 @@ export interface operations {
             /** @description `job_not_found` */
             404: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2016,6 +2068,10 @@ export interface operations {
             /** @description `rate_limited`: too many requests; see Retry-After */
             429: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2049,6 +2105,10 @@ export interface operations {
             /** @description The services */
             200: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,6 +2135,10 @@ export interface operations {
             /** @description `tier_insufficient`: subscription lacks API access (max or business required) */
             403: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2092,6 +2156,10 @@ export interface operations {
             /** @description `rate_limited`: too many requests; see Retry-After */
             429: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2128,6 +2196,10 @@ export interface operations {
             /** @description Paid and delivered */
             200: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2137,6 +2209,10 @@ export interface operations {
             /** @description `checkout_invalid`; `engine_rejected_input`: payload rejected; any charge refunded */
             400: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,6 +2252,10 @@ export interface operations {
             /** @description `checkout_pending` */
             402: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2195,6 +2275,10 @@ export interface operations {
             /** @description `not_your_checkout` */
             403: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2296,10 @@ export interface operations {
             /** @description `unknown_checkout_session` */
             404: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +2317,10 @@ export interface operations {
             /** @description `rate_limited`: too many requests; see Retry-After */
             429: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2251,6 +2343,10 @@ export interface operations {
             /** @description `engine_error`: engine failed; any charge refunded; safe to retry */
             500: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,6 +2383,10 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2299,6 +2399,10 @@ export interface operations {
             /** @description `bad_fmt` */
             400: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2333,6 +2437,10 @@ export interface operations {
             /** @description `not_your_report` */
             403: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2350,6 +2458,10 @@ export interface operations {
             /** @description `unknown_report_kind`; `report_not_found`; `file_missing` */
             404: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,6 +2479,10 @@ export interface operations {
             /** @description `rate_limited`: too many requests; see Retry-After */
             429: {
                 headers: {
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left: `"per-key";r=<remaining>;t=<seconds until the window frees up>` */
+                    RateLimit?: string;
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
