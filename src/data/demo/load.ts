@@ -77,8 +77,23 @@ export async function loadDemo(db: Database, options: DemoLoadOptions): Promise<
       [DEMO_LABEL, seed, GENERATOR_VERSION, options.companies, JSON.stringify(rows)],
     );
   });
-  for (const table of TABLES) await db.exec(`ANALYZE ${table}_demo`);
+  await analyze(
+    db,
+    TABLES.map((table) => `${table}_demo`),
+  );
   return { companies: options.companies, rows, ms: Date.now() - started };
+}
+
+/**
+ * Planner statistics for freshly loaded tables (PGlite runs no autovacuum). A smaller sample than
+ * the default is plenty for these distributions and makes ANALYZE several times faster.
+ */
+export async function analyze(db: Database, tables: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.exec(
+      `SET LOCAL default_statistics_target = 30; ${tables.map((table) => `ANALYZE ${table};`).join(' ')}`,
+    );
+  });
 }
 
 /** The loaded demo dataset's size, or null when none is (completely) loaded. */

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Queryable } from '../../storage/index.ts';
 import { writeRows } from '../bulk.ts';
+import { analyze } from '../demo/load.ts';
 import type { TableRows } from '../demo/rows.ts';
 import { latinForm } from '../lookup.ts';
 import { PRODUCTS } from '../reference/products.ts';
@@ -366,7 +367,10 @@ export async function importDirectory(
        ON CONFLICT (name) DO UPDATE SET companies = EXCLUDED.companies, loaded_at = now(), note = EXCLUDED.note`,
       [companies, `last import from ${dir}`],
     );
-    for (const table of IMPORT_FILES) await db.exec(`ANALYZE ${table}_operator`);
+    await analyze(
+      db,
+      IMPORT_FILES.map((table) => `${table}_operator`),
+    );
   }
   return { files: reports, ok: reports.every((report) => report.committed), companies };
 }
