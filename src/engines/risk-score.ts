@@ -80,7 +80,7 @@ export interface RiskAssessment<R extends RiskRecord> {
 }
 
 /**
- * Saturating sum: score = 100 * (1 - e^(-raw/45)). One open dishonest listing alone lands near 60
+ * Saturating sum: score = 100 * (1 - e^(-raw/40)). One open dishonest listing alone scores about 63
  * (high); a handful of closed lawsuits stays low. A deregistered company is high whatever else.
  */
 export function assessRisk<R extends RiskRecord>(
@@ -95,7 +95,7 @@ export function assessRisk<R extends RiskRecord>(
   let raw = scored.reduce((sum, item) => sum + item.weight, 0);
   if (frequentChanges >= 3) raw += 6;
   if (companyStatus !== 'active') raw += 60;
-  const score = Math.round(100 * (1 - Math.exp(-raw / 45)));
+  const score = Math.round(100 * (1 - Math.exp(-raw / 40)));
   const level: Severity = score >= 60 ? 'high' : score >= 30 ? 'medium' : 'low';
   return { score, level, scored };
 }
