@@ -18,9 +18,12 @@ export function componentStem(code: string): string {
     .join('');
 }
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without the `$schema` marker. */
+/**
+ * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without the `$schema` marker. A
+ * catalog schema JSON Schema cannot express (a date, a transform) throws, so it cannot slip through.
+ */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
   return rest;
 }
 
