@@ -83,7 +83,15 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
   return structuredClone(document);
 }
 
-/** The same document as YAML. */
+const yamlCache = new Map<string, string>();
+
+/** The same document as YAML (strings are immutable, so the cached text is shared). */
 export function openApiYaml(options: OpenApiOptions = {}): string {
-  return stringify(openApiDocument(options), { aliasDuplicateObjects: false, lineWidth: 0 });
+  const key = `${options.serverUrl ?? '/'} ${options.sptokPerUsd ?? 100}`;
+  let text = yamlCache.get(key);
+  if (text === undefined) {
+    text = stringify(openApiDocument(options), { aliasDuplicateObjects: false, lineWidth: 0 });
+    yamlCache.set(key, text);
+  }
+  return text;
 }
