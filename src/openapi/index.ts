@@ -83,6 +83,19 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonSchema {
   return structuredClone(document);
 }
 
+const jsonCache = new Map<string, string>();
+
+/** The document as JSON text, serialised once: what /developer/openapi.json sends. */
+export function openApiJson(options: OpenApiOptions = {}): string {
+  const key = `${options.serverUrl ?? '/'} ${options.sptokPerUsd ?? 100}`;
+  let text = jsonCache.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(openApiDocument(options));
+    jsonCache.set(key, text);
+  }
+  return text;
+}
+
 const yamlCache = new Map<string, string>();
 
 /** The same document as YAML (strings are immutable, so the cached text is shared). */

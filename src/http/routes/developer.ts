@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.ts';
-import { type OpenApiOptions, openApiDocument, openApiYaml } from '../../openapi/index.ts';
+import { type OpenApiOptions, openApiJson, openApiYaml } from '../../openapi/index.ts';
 
 export type DeveloperRoutesOptions = OpenApiOptions;
 
@@ -77,7 +77,7 @@ export function registerDeveloperRoutes(app: FastifyInstance, options: Developer
     return reply
       .header('cache-control', 'no-cache')
       .type('application/json; charset=utf-8')
-      .send(openApiDocument(options));
+      .send(openApiJson(options));
   });
 
   app.get('/developer/openapi.yaml', async (_request, reply) => {
