@@ -915,7 +915,7 @@ const ROWS: Row[] = [
   [
     'injection_machines',
     '35',
-    '847771',
+    '847710',
     '注塑机',
     'injection moulding machines',
     ['塑料机械'],
@@ -1005,7 +1005,7 @@ const ROWS: Row[] = [
   [
     'drones',
     '37',
-    '880690',
+    '880622',
     '无人机',
     'drones',
     ['航拍器', '无人驾驶航空器'],
@@ -1252,7 +1252,7 @@ const ROWS: Row[] = [
   [
     'camera_modules',
     '39',
-    '852580',
+    '852990',
     '摄像头模组',
     'camera modules',
     ['摄像模组', '镜头模组'],
