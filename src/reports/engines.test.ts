@@ -19,6 +19,9 @@ let db: TestDatabase;
 let dir: string;
 
 beforeAll(async () => {
+  await run('pdftotext', ['-v']).catch(() => {
+    throw new Error('pdftotext not found: install poppler-utils (bash .ci/setup-system.sh)');
+  });
   db = await openDemoDatabase();
   dir = await mkdtemp(join(tmpdir(), 'bizfn-engine-reports-'));
 });

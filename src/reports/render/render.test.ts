@@ -19,6 +19,9 @@ const generatedAt = new Date('2026-11-21T08:30:00Z');
 let dir: string;
 
 beforeAll(async () => {
+  await run('pdftotext', ['-v']).catch(() => {
+    throw new Error('pdftotext not found: install poppler-utils (bash .ci/setup-system.sh)');
+  });
   dir = await mkdtemp(join(tmpdir(), 'bizfn-render-'));
 });
 afterAll(async () => {
