@@ -23,6 +23,17 @@ export function probes(context: ProbeContext): Probe[] {
     {
       operation: RUN,
       status: 200,
+      label: 'standalone function charged to the card',
+      pending: withoutEngine(TLE),
+      send: async () => {
+        const { key, accountId } = await s().account('business');
+        await s().admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'succeed' });
+        return run(key, { service_code: TLE, payload: { industry: '纺织' } });
+      },
+    },
+    {
+      operation: RUN,
+      status: 200,
       label: 'sandbox call of a standalone function',
       pending: withoutEngine(TLE),
       send: async () => {
