@@ -23,6 +23,32 @@ export function probes(context: ProbeContext): Probe[] {
     {
       operation: RUN,
       status: 200,
+      label: 'pooled, sandbox key',
+      pending: withoutEngine('verify.brand_check'),
+      send: async () => {
+        const { key } = await s().account('business', { sandbox: true });
+        return run(key, { service_code: 'verify.brand_check', payload: { brand: 'Anker' } });
+      },
+    },
+    {
+      operation: RUN,
+      status: 200,
+      label: 'pooled, replayed',
+      pending: withoutEngine('verify.brand_check'),
+      send: async () => {
+        const key = await business();
+        const body = {
+          service_code: 'verify.brand_check',
+          payload: { brand: 'Anker' },
+          idempotency_key: randomUUID(),
+        };
+        await run(key, body);
+        return run(key, body);
+      },
+    },
+    {
+      operation: RUN,
+      status: 200,
       label: 'standalone function charged to the card',
       pending: withoutEngine(TLE),
       send: async () => {
