@@ -63,7 +63,7 @@ export const CLUSTERS = {
   plastics: 'GD 17 ZJ 16 JS 14 SD 12 HE 5 FJ 4 AH 4 HA 3 SH 3 TJ 2',
   minerals: 'GD 11 SD 10 JS 8 HA 7 HE 7 FJ 7 ZJ 6 SC 5 HB 5 HN 5 JX 5 AH 4 GX 3',
   food: 'SD 12 HA 9 GD 8 SC 7 HB 6 JS 6 FJ 5 HN 5 HE 5 AH 5 HL 4 ZJ 4 JL 3 LN 3 GX 3 YN 3 NM 3 GZ 3',
-  software: 'BJ 20 GD 18 SH 10 JS 10 ZJ 9 SC 5 SD 4 HB 4 FJ 3 SN 3 AH 2 HN 2 CQ 2 TJ 2 LN 2',
+  software: 'BJ 24 GD 17 SH 10 JS 10 ZJ 9 SC 5 SD 4 HB 4 FJ 3 SN 3 AH 2 HN 2 CQ 2 TJ 2 LN 2',
   trade: 'GD 18 ZJ 14 JS 10 SH 10 SD 8 FJ 6 BJ 6 TJ 3 LN 3 HB 3 HN 3 SC 3 HA 3 AH 3',
   construction: 'JS 14 ZJ 10 GD 8 SD 7 HB 6 SC 6 FJ 5 HN 5 HA 5 BJ 4 SH 4 AH 4 CQ 3 SN 3',
 } as const;

@@ -77,11 +77,12 @@ describe('reference data', () => {
       expect([...weights.values()].every((w) => w > 0)).toBe(true);
       expect([...weights.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
     }
-    // Electronics is led by Guangdong, textiles by Zhejiang, steel by Hebei.
+    // Electronics is led by Guangdong, textiles by Zhejiang, steel by Hebei, software by Beijing.
     const top = (cluster: Parameters<typeof provinceWeights>[0]) =>
       [...provinceWeights(cluster)].sort((a, b) => b[1] - a[1])[0]![0];
     expect(top('electronics')).toBe('440000');
     expect(top('textiles')).toBe('330000');
     expect(top('steel')).toBe('130000');
+    expect(top('software')).toBe('110000');
   });
 });
