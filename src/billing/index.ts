@@ -8,8 +8,18 @@ import { monthOf } from '../lib/time.ts';
 import type { Database } from '../storage/index.ts';
 import { credit, currentState, type LedgerState, lockAccount } from './ledger.ts';
 
-export type { ChargeOutcome, EntryKind, LedgerEntry, LedgerState } from './ledger.ts';
-export { currentState, debit, listEntries, lockAccount, refundRun } from './ledger.ts';
+export type { ChargeOutcome, ChargeSnapshot, EntryKind, LedgerEntry, LedgerState } from './ledger.ts';
+export {
+  chargeValues,
+  currentState,
+  debit,
+  LEDGER_COLUMNS,
+  listEntries,
+  lockAccount,
+  lockForCharge,
+  needsRollover,
+  refundRun,
+} from './ledger.ts';
 export { applyTenths, centsToUsd, discountTenths, VOLUME_LIMIT } from './pricing.ts';
 
 /** The monthly spTok grant of a tier (only API tiers have one). */

@@ -47,7 +47,7 @@ async function latest(tx: Queryable, accountId: string): Promise<LedgerState> {
   return row ? { balance: row.balance_after, grant: row.grant_after, period: row.period } : EMPTY;
 }
 
-interface Append {
+export interface Append {
   accountId: string;
   kind: EntryKind;
   amount: number;
@@ -57,17 +57,20 @@ interface Append {
   reason?: string | null;
 }
 
-async function append(tx: Queryable, state: LedgerState, entry: Append): Promise<LedgerState> {
+/** Columns of an entry insert, shared by append and by statements that insert an entry alongside other rows. */
+export const LEDGER_COLUMNS =
+  'id, account_id, kind, amount, grant_amount, period, balance_after, grant_after, run_id, reason';
+
+/** The values of one entry (in LEDGER_COLUMNS order) and the state after it. Pure. */
+export function entryValues(state: LedgerState, entry: Append): { values: unknown[]; next: LedgerState } {
   const next = {
     balance: state.balance + entry.amount,
     grant: state.grant + entry.grantAmount,
     period: entry.period,
   };
-  await tx.query(
-    `INSERT INTO ledger_entries
-       (id, account_id, kind, amount, grant_amount, period, balance_after, grant_after, run_id, reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
+  return {
+    next,
+    values: [
       newId('led'),
       entry.accountId,
       entry.kind,
@@ -79,8 +82,66 @@ async function append(tx: Queryable, state: LedgerState, entry: Append): Promise
       entry.runId ?? null,
       entry.reason ?? null,
     ],
-  );
+  };
+}
+
+async function append(tx: Queryable, state: LedgerState, entry: Append): Promise<LedgerState> {
+  const { values, next } = entryValues(state, entry);
+  await tx.query(`INSERT INTO ledger_entries (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, values);
   return next;
+}
+
+export interface ChargeSnapshot {
+  state: LedgerState;
+  /** Calls counted toward the volume discount this period, before this one. */
+  calls: number;
+}
+
+/**
+ * Locks the account, then reads what a charge decision needs: the newest ledger totals and the
+ * period's call count. Two statements on purpose: under READ COMMITTED a statement that waits for
+ * the row lock re-checks only the locked row, so a read joined to it could see totals from before
+ * the previous holder's commit. A statement issued after the lock sees them.
+ */
+export async function lockForCharge(tx: Queryable, accountId: string, period: string): Promise<ChargeSnapshot> {
+  await lockAccount(tx, accountId);
+  const { rows } = await tx.query<{ balance_after: number | null; grant_after: number | null; period: string | null; calls: number | null }>(
+    `SELECT l.balance_after, l.grant_after, l.period,
+            (SELECT calls FROM account_usage WHERE account_id = $1 AND period = $2) AS calls
+       FROM (SELECT 1) one
+       LEFT JOIN LATERAL (
+         SELECT balance_after, grant_after, period FROM ledger_entries
+          WHERE account_id = $1 ORDER BY seq DESC LIMIT 1) l ON true`,
+    [accountId, period],
+  );
+  const row = rows[0]!;
+  return {
+    state: row.period === null ? EMPTY : { balance: row.balance_after!, grant: row.grant_after!, period: row.period },
+    calls: row.calls ?? 0,
+  };
+}
+
+/** True when the month changed since the newest entry, so a grant or an expiry is due first. */
+export function needsRollover(state: LedgerState, monthlyGrant: number, now: Date): boolean {
+  const period = monthOf(now);
+  return (state.period === null && monthlyGrant > 0) || (state.period !== null && state.period < period);
+}
+
+/** The entry of a run's charge (grant first), or the shortfall. Pure: the caller writes it. */
+export function chargeValues(
+  state: LedgerState,
+  input: { accountId: string; runId: string; amount: number; now: Date },
+): { ok: true; values: unknown[] } | { ok: false; need: number; have: number } {
+  if (state.balance < input.amount) return { ok: false, need: input.amount, have: state.balance };
+  const { values } = entryValues(state, {
+    accountId: input.accountId,
+    kind: 'charge',
+    amount: -input.amount,
+    grantAmount: -Math.min(state.grant, input.amount),
+    period: monthOf(input.now),
+    runId: input.runId,
+  });
+  return { ok: true, values };
 }
 
 /**

@@ -6,11 +6,13 @@ import { type AuthContext, hasApiAccess } from '../accounts/index.ts';
 import {
   applyTenths,
   centsToUsd,
+  chargeValues,
   currentState,
-  debit,
   discountTenths,
   lockAccount,
+  lockForCharge,
   monthlyGrant,
+  needsRollover,
   refundRun,
 } from '../billing/index.ts';
 import { sptokPrice } from '../catalog/index.ts';
@@ -21,7 +23,7 @@ import type { Queryable } from '../storage/index.ts';
 import type { RunDeps, RunResponse } from './deps.ts';
 import { executeEngine } from './execute.ts';
 import { parseRunRequest, type RunRequest } from './request.ts';
-import { claimRun, findLiveRun, type RunRecord, updateRun } from './store.ts';
+import { claimRun, claimRunWithCharge, findLiveRun, type NewRun, type RunRecord, updateRun } from './store.ts';
 
 /** Free sandbox calls per account, function and calendar month. */
 export const SANDBOX_QUOTA = 20;
@@ -92,41 +94,53 @@ async function claimAndCharge(
   period: string,
 ): Promise<Charge | undefined> {
   const now = deps.clock.now();
+  const run: NewRun = {
+    id: runId,
+    keyId: auth.keyId,
+    accountId: auth.accountId,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: request.requestHash,
+    serviceCode: request.service.code,
+    payload: request.payload,
+    lang: request.lang,
+    sandbox: auth.sandbox,
+    isAsync: request.async,
+    callbackUrl: request.callbackUrl,
+    period,
+    retentionDays: deps.config.IDEMPOTENCY_RETENTION_DAYS,
+  };
   return deps.db.transaction(async (tx) => {
-    // Lock the account before inserting the run: the run's foreign key takes a share lock on the
-    // account row, and taking FOR UPDATE after it would deadlock two concurrent calls.
-    if (!auth.sandbox) await lockAccount(tx, auth.accountId);
-    const claimed = await claimRun(tx, {
-      id: runId,
-      keyId: auth.keyId,
-      accountId: auth.accountId,
-      idempotencyKey: request.idempotencyKey,
-      requestHash: request.requestHash,
-      serviceCode: request.service.code,
-      payload: request.payload,
-      lang: request.lang,
-      sandbox: auth.sandbox,
-      isAsync: request.async,
-      callbackUrl: request.callbackUrl,
-      period,
-      retentionDays: deps.config.IDEMPOTENCY_RETENTION_DAYS,
-    });
-    if (!claimed) return undefined;
     if (auth.sandbox) {
+      if (!(await claimRun(tx, run))) return undefined;
       const sandboxCalls = await useSandboxQuota(tx, auth.accountId, request.service.code, period);
       return { sptok: 0, tenths: 10, sandboxCalls };
     }
-    const tenths = await countCall(tx, auth.accountId, period);
+    // Lock the account and read balance and call count; then one statement claims the key, counts
+    // the call and books the charge. The lock comes first: the run's foreign key takes a share
+    // lock on the account row, and FOR UPDATE after it would deadlock concurrent calls.
+    const grant = monthlyGrant(deps.config, auth.tier);
+    const snapshot = await lockForCharge(tx, auth.accountId, period);
+    const state = needsRollover(snapshot.state, grant, now)
+      ? await currentState(tx, auth.accountId, grant, now)
+      : snapshot.state;
+    const tenths = discountTenths(snapshot.calls + 1);
+    if (tenths === undefined) {
+      throw new ApiError('volume_over_limit', 'more than 100,000 calls this month; contact us for a custom quote');
+    }
     const sptok = applyTenths(sptokPrice(request.service, deps.config.SPTOK_PER_USD), tenths);
-    const state = await currentState(tx, auth.accountId, monthlyGrant(deps.config, auth.tier), now);
-    const charged = await debit(tx, state, { accountId: auth.accountId, runId, amount: sptok, now });
-    if (!charged.ok) {
-      throw new ApiError('insufficient_sptok', `this call needs ${charged.need} spTok; the balance is ${charged.have}`, {
-        need: charged.need,
-        have: charged.have,
+    const charge = chargeValues(state, { accountId: auth.accountId, runId, amount: sptok, now });
+    if (!charge.ok) {
+      // Checked before the claim, so a replay of a key whose first call succeeded never sees it:
+      // the fast path in runPooled answers settled keys, and a pending one is awaited below.
+      const existing = await findLiveRun(tx, auth.keyId, request.idempotencyKey);
+      if (existing) return undefined;
+      throw new ApiError('insufficient_sptok', `this call needs ${charge.need} spTok; the balance is ${charge.have}`, {
+        need: charge.need,
+        have: charge.have,
       });
     }
-    await updateRun(tx, runId, { state: 'pending', sptokCharged: sptok });
+    const calls = await claimRunWithCharge(tx, run, { sptok, ledgerValues: charge.values });
+    if (calls === undefined) return undefined;
     return { sptok, tenths, sandboxCalls: 0 };
   });
 }

@@ -1,5 +1,6 @@
 // SQL for run records: the idempotency store. Uniqueness of (key, idempotency_key) among
 // non-errored runs is an index, so two concurrent claims cannot both win.
+import { LEDGER_COLUMNS } from '../billing/index.ts';
 import type { Queryable } from '../storage/index.ts';
 
 export type RunState = 'pending' | 'succeeded' | 'rejected' | 'charge_failed' | 'queued' | 'errored';
@@ -44,31 +45,61 @@ export interface NewRun {
   retentionDays: number;
 }
 
+function runValues(run: NewRun): unknown[] {
+  return [
+    run.id,
+    run.keyId,
+    run.accountId,
+    run.idempotencyKey,
+    run.requestHash,
+    run.serviceCode,
+    JSON.stringify(run.payload),
+    run.lang,
+    run.sandbox,
+    run.isAsync,
+    run.callbackUrl,
+    run.period,
+    run.retentionDays,
+  ];
+}
+
+/** The run insert; `$14`, when given, is the spTok charged with the claim. */
+const insertRun = (withCharge: boolean) =>
+  `INSERT INTO runs (id, key_id, account_id, idempotency_key, request_hash, service_code, payload, lang,
+                     sandbox, is_async, callback_url, state, period, expires_at, sptok_charged)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, now() + make_interval(days => $13),
+           ${withCharge ? '$14' : '0'})
+   ON CONFLICT (key_id, idempotency_key) WHERE state <> 'errored' DO NOTHING`;
+
 /** Inserts a pending run; false when the key already has a live run (the caller replays it). */
 export async function claimRun(tx: Queryable, run: NewRun): Promise<boolean> {
-  const { rows } = await tx.query(
-    `INSERT INTO runs (id, key_id, account_id, idempotency_key, request_hash, service_code, payload, lang,
-                       sandbox, is_async, callback_url, state, period, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, now() + make_interval(days => $13))
-     ON CONFLICT (key_id, idempotency_key) WHERE state <> 'errored' DO NOTHING
-     RETURNING id`,
-    [
-      run.id,
-      run.keyId,
-      run.accountId,
-      run.idempotencyKey,
-      run.requestHash,
-      run.serviceCode,
-      JSON.stringify(run.payload),
-      run.lang,
-      run.sandbox,
-      run.isAsync,
-      run.callbackUrl,
-      run.period,
-      run.retentionDays,
-    ],
-  );
+  const { rows } = await tx.query(`${insertRun(false)} RETURNING id`, runValues(run));
   return rows.length === 1;
+}
+
+/**
+ * Claims the key, counts the call and books its charge in one statement: the usage and ledger
+ * rows are written only when the run row was inserted, so a lost claim writes nothing.
+ * Returns the period's call count after this call, or undefined when the key was taken.
+ */
+export async function claimRunWithCharge(
+  tx: Queryable,
+  run: NewRun,
+  charge: { sptok: number; ledgerValues: unknown[] },
+): Promise<number | undefined> {
+  const ledgerParams = charge.ledgerValues.map((_, i) => `$${i + 15}`).join(', ');
+  const { rows } = await tx.query<{ calls: number | null }>(
+    `WITH claimed AS (${insertRun(true)} RETURNING id),
+          counted AS (
+            INSERT INTO account_usage (account_id, period, calls) SELECT $3, $12, 1 FROM claimed
+            ON CONFLICT (account_id, period) DO UPDATE SET calls = account_usage.calls + 1
+            RETURNING calls),
+          charged AS (
+            INSERT INTO ledger_entries (${LEDGER_COLUMNS}) SELECT ${ledgerParams} FROM claimed RETURNING seq)
+     SELECT (SELECT calls FROM counted) AS calls, (SELECT count(*) FROM charged) AS charged`,
+    [...runValues(run), charge.sptok, ...charge.ledgerValues],
+  );
+  return rows[0]?.calls ?? undefined;
 }
 
 export async function findLiveRun(db: Queryable, keyId: string, idempotencyKey: string): Promise<RunRecord | undefined> {

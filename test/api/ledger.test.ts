@@ -50,7 +50,7 @@ describe('ledger invariant', () => {
       const batch = await Promise.all(actions.slice(i, i + 10).map((action) => action()));
       statuses.push(...batch.map((response) => response.status));
     }
-    expect(statuses.some((status) => status === 402)).toBe(true);
+    expect(statuses.some((status) => status === 402), JSON.stringify(statuses)).toBe(true);
     expect(statuses.some((status) => status === 200)).toBe(true);
     expect(statuses.every((status) => [200, 400, 402, 500].includes(status))).toBe(true);
 
