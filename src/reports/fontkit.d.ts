@@ -4,6 +4,7 @@ declare module 'fontkit' {
     toSVG(): string;
   }
   export interface Glyph {
+    readonly id: number;
     readonly path: GlyphPath;
   }
   export interface GlyphPosition {
