@@ -81,13 +81,14 @@ async function main(): Promise<void> {
           .toFixed(0)
           .padStart(6),
       ).join(' ');
+      // Judged on the median: one slow round on a busy machine says more about the machine.
       const verdict =
         c.goalMs === null
           ? ''
-          : max < c.goalMs
+          : med < c.goalMs
             ? `  ok (< ${c.goalMs} ms)`
             : `  MISSED (goal ${c.goalMs} ms)`;
-      if (c.goalMs !== null && max >= c.goalMs) missed++;
+      if (c.goalMs !== null && med >= c.goalMs) missed++;
       console.log(
         `${c.name.padEnd(58)}${lang.padEnd(4)} ${ms(med)} ${ms(max)} ${per} ${(runs[0]!.bytes / 1024).toFixed(0).padStart(5)} KB${verdict}`,
       );
