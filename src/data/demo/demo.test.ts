@@ -147,4 +147,14 @@ describe(`demo load (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () => {
     );
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index/);
   });
+
+  it('survives two loads at once: one wins whole, and no staging table is left behind', async () => {
+    const results = await Promise.all([loadDemo(db, { companies: 300 }), loadDemo(db, { companies: 200 })]);
+    expect(results.map((r) => r.companies)).toEqual([300, 200]);
+    const size = await demoSize(db);
+    const rows = await db.query<{ n: number }>("SELECT count(*) AS n FROM companies WHERE dataset = 'demo'");
+    expect(rows.rows[0]!.n).toBe(size);
+    const left = await db.query("SELECT tablename FROM pg_tables WHERE tablename LIKE '%demo_load%'");
+    expect(left.rows).toEqual([]);
+  });
 });

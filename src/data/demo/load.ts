@@ -4,6 +4,7 @@
 // row). Readers keep the old demo data until the swap. The datasets row, the label that says
 // "synthetic demo data", is written in the same transaction, so a load cut short leaves no label
 // and is redone on the next start.
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../storage/index.ts';
 import { writeRows } from '../bulk.ts';
 import { demoBatches } from './batches.ts';
@@ -37,16 +38,52 @@ export interface DemoLoadResult {
 /** Rows per statement: large enough to amortise a round trip, small enough for PGlite's memory. */
 const CHUNK = 5_000;
 
-const staging = (table: TableName) => `${table}_demo_load`;
+/** PGlite loads run one at a time (its leftover clean-up relies on it); PostgreSQL loads may overlap. */
+let queue: Promise<unknown> = Promise.resolve();
 
-export async function loadDemo(db: Database, options: DemoLoadOptions): Promise<DemoLoadResult> {
+export function loadDemo(db: Database, options: DemoLoadOptions): Promise<DemoLoadResult> {
+  if (db.kind !== 'pglite') return loadDemoNow(db, options);
+  const run = queue.then(() => loadDemoNow(db, options));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function loadDemoNow(db: Database, options: DemoLoadOptions): Promise<DemoLoadResult> {
   const started = Date.now();
   const seed = options.seed ?? DEFAULT_SEED;
+  // Staging names are unique per load, so two processes starting on one empty PostgreSQL store
+  // do not collide (each swap runs alone under ALTER TABLE's lock; the last one wins). PGlite is
+  // one process: anything left over is from a load that was cut short.
+  const suffix = randomBytes(4).toString('hex');
+  const staging = (table: TableName) => `${table}_demo_load_${suffix}`;
+  if (db.kind === 'pglite') await dropStaging(db, '%');
+  try {
+    return await load(db, options, seed, staging, started);
+  } catch (error) {
+    await dropStaging(db, suffix).catch(() => {});
+    throw error;
+  }
+}
+
+async function dropStaging(db: Database, suffix: string): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE '%\\_demo\\_load\\_' || $1",
+    [suffix],
+  );
+  for (const { name } of rows) await db.exec(`DROP TABLE IF EXISTS ${name}`);
+}
+
+async function load(
+  db: Database,
+  options: DemoLoadOptions,
+  seed: number,
+  staging: (table: TableName) => string,
+  started: number,
+): Promise<DemoLoadResult> {
   for (const table of TABLES) {
     // The CHECK lets ATTACH skip scanning the table to prove every row belongs to the partition.
     await db.exec(
-      `DROP TABLE IF EXISTS ${staging(table)};
-       CREATE TABLE ${staging(table)} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED, CHECK (dataset = 'demo'));`,
+      `CREATE TABLE ${staging(table)} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED, CHECK (dataset = 'demo'));`,
     );
   }
   const rows = Object.fromEntries(TABLES.map((table) => [table, 0])) as Record<TableName, number>;
@@ -62,7 +99,6 @@ export async function loadDemo(db: Database, options: DemoLoadOptions): Promise<
     options.onProgress?.(batch.done, batch.total);
   }
   await db.transaction(async (tx) => {
-    await tx.query("DELETE FROM datasets WHERE name = 'demo'");
     for (const table of TABLES) {
       await tx.exec(
         `ALTER TABLE ${table} DETACH PARTITION ${table}_demo;
@@ -73,7 +109,10 @@ export async function loadDemo(db: Database, options: DemoLoadOptions): Promise<
     }
     await tx.query(
       `INSERT INTO datasets (name, label, synthetic, seed, generator_version, companies, note)
-       VALUES ('demo', $1, true, $2, $3, $4, $5)`,
+       VALUES ('demo', $1, true, $2, $3, $4, $5)
+       ON CONFLICT (name) DO UPDATE SET label = EXCLUDED.label, synthetic = true, seed = EXCLUDED.seed,
+         generator_version = EXCLUDED.generator_version, companies = EXCLUDED.companies, loaded_at = now(),
+         note = EXCLUDED.note`,
       [DEMO_LABEL, seed, GENERATOR_VERSION, options.companies, JSON.stringify(rows)],
     );
   });
