@@ -10,7 +10,7 @@ import { getJob, jobStatusObject } from '../jobs/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { RunDeps, RunResponse } from './deps.ts';
 import { countCall } from './pipeline.ts';
-import { backendDown, engineFailure, refundAndRecord, type StandaloneContext } from './standalone.ts';
+import { backendDown, engineFailure, refundAndRecord, type StandaloneContext } from './standalone-common.ts';
 import { getRun, type RunRecord, updateRun } from './store.ts';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_-]{1,255}$/;

@@ -213,8 +213,11 @@ export async function requestRefund(
   reason: string,
 ): Promise<string> {
   await tx.query(
-    `INSERT INTO refunds (id, payment_id, run_id, account_id, amount_cents, reason, status)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT (payment_id) DO NOTHING`,
+    // The caller makes the first attempt right after committing (refundNow); the worker's retries
+    // start later, so the two do not race for it and the caller's answer can say it is done.
+    `INSERT INTO refunds (id, payment_id, run_id, account_id, amount_cents, reason, status, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', now() + interval '10 seconds')
+     ON CONFLICT (payment_id) DO NOTHING`,
     [newId('re'), payment.id, payment.run_id, payment.account_id, payment.amount_cents, reason],
   );
   const { rows } = await tx.query<{ id: string }>('SELECT id FROM refunds WHERE payment_id = $1', [
@@ -353,6 +356,7 @@ export async function reconcilePendingPayments(
     [olderThanMs],
   );
   let settled = 0;
+  const owed: string[] = [];
   for (const payment of rows) {
     let found: Awaited<ReturnType<PaymentProvider['findCharge']>>;
     try {
@@ -363,7 +367,9 @@ export async function reconcilePendingPayments(
     await db.transaction(async (tx) => {
       if (found.found && found.succeeded) {
         if (await settle(tx, payment.id, { status: 'succeeded', paymentIntentId: found.paymentIntentId })) {
-          await requestRefund(tx, payment, 'charge outcome lost (process ended mid-charge); refunded');
+          owed.push(
+            await requestRefund(tx, payment, 'charge outcome lost (process ended mid-charge); refunded'),
+          );
           settled++;
         }
       } else if (
@@ -377,6 +383,7 @@ export async function reconcilePendingPayments(
       }
     });
   }
+  for (const refundId of owed) await refundNow(db, provider, refundId);
   return settled;
 }
 
