@@ -95,10 +95,3 @@ export interface ReportDocument {
   readonly sections: readonly Section[];
   readonly labels: ChromeLabels;
 }
-
-/** The charts of a document, in reading order (renderers that rasterise do it once per chart). */
-export function chartsOf(doc: ReportDocument): Chart[] {
-  return doc.sections.flatMap((section) =>
-    section.blocks.flatMap((block) => (block.type === 'chart' ? [block.chart] : [])),
-  );
-}

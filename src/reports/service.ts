@@ -6,7 +6,14 @@ import { ApiError } from '../lib/errors.ts';
 import { type Clock, systemClock } from '../lib/time.ts';
 import type { Queryable, Sql } from '../storage/index.ts';
 import { buildDocument, isReportService, reportKindOf } from './mappings/index.ts';
-import { isReportFormat, isReportKind, REPORT_FORMATS, type ReportFormat, type ReportKind } from './model.ts';
+import {
+  isReportFormat,
+  isReportKind,
+  REPORT_FORMATS,
+  REPORT_KINDS,
+  type ReportFormat,
+  type ReportKind,
+} from './model.ts';
 import { CONTENT_TYPES, renderAll } from './render/index.ts';
 import { insertReport, type ReportRow, reportById, reportByRun, type StoredFile } from './repo.ts';
 import { loadSigningSecret, newReportId, type ReportId, signReport, verifySig } from './sig.ts';
@@ -157,7 +164,7 @@ export async function openReportFile(
 ): Promise<ReportFile> {
   if (!isReportKind(input.kind)) {
     throw new ApiError('unknown_report_kind', `unknown report kind "${input.kind}"`, {
-      available: ['industry_overview', 'target_list', 'new_product_intelligence'],
+      available: [...REPORT_KINDS],
     });
   }
   const fmt = input.fmt === undefined ? 'pdf' : input.fmt;
