@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import { loadFonts } from '../fonts.ts';
 import type { Block, KeyFigure, ReportDocument } from '../model.ts';
 import {
+  bottomLimit,
   COLOUR,
   contentWidth,
   drawChart,
@@ -53,18 +54,25 @@ function figureBoxes(doc: Pdf, items: readonly KeyFigure[], perRow = 4): void {
 function fieldList(doc: Pdf, rows: readonly KeyFigure[]): void {
   const labelWidth = contentWidth(doc) * 0.3;
   const valueWidth = contentWidth(doc) - labelWidth - 8;
-  for (const row of rows) {
-    doc.font(FONT.body).fontSize(9.5);
-    const height = Math.max(
+  doc.font(FONT.body).fontSize(9.5);
+  const heights = rows.map((row) =>
+    Math.max(
       doc.heightOfString(row.value, { width: valueWidth }),
       doc.heightOfString(row.label, { width: labelWidth }),
-    );
+    ),
+  );
+  // A short list of fields (a company's particulars) stays on one page.
+  const total = heights.reduce((sum, h) => sum + h + 4, 0);
+  if (total < (bottomLimit(doc) - MARGIN.top) / 2) ensureSpace(doc, total);
+  rows.forEach((row, i) => {
+    const height = heights[i]!;
     ensureSpace(doc, height + 4);
     const y = doc.y;
+    doc.font(FONT.body).fontSize(9.5);
     doc.fillColor(COLOUR.muted).text(row.label, MARGIN.left, y, { width: labelWidth });
     doc.fillColor(COLOUR.ink).text(row.value, MARGIN.left + labelWidth + 8, y, { width: valueWidth });
     doc.y = y + height + 4;
-  }
+  });
   doc.x = MARGIN.left;
   doc.y += 6;
 }
