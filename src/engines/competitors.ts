@@ -3,7 +3,7 @@
 // standing), best first, at most 500; `capped` says when more were found.
 import { type ResultOf, TIERS } from '../catalog/index.ts';
 import type { Queryable } from '../storage/index.ts';
-import { type CompanyRow, companiesById, companyRef, findCompany } from './companies.ts';
+import { type CompanyRow, companyRef, findCompany } from './companies.ts';
 import { ensureStats } from './stats.ts';
 import { round } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
@@ -129,11 +129,13 @@ export const competitors: Engine<'discover.competitors'> = async (payload, { db,
   ]);
   // Every active company of the industry (and province) except the target itself.
   const total = Math.max(0, Number(counted.rows[0]?.n ?? 0) - (target.status === 'active' ? 1 : 0));
-  const rows = await companiesById(
-    db,
-    dataset,
-    best.map((b) => b.id),
+  // Only what a companyRef needs: five hundred wide rows would cost more than the scoring.
+  const refs = await db.query<CompanyRow>(
+    `SELECT c.id, c.name, c.uscc, c.province_code, c.city, c.city_en, c.industry_code FROM companies c
+     WHERE c.dataset = $1 AND c.id = ANY($2::bigint[])`,
+    [dataset, best.map((b) => b.id)],
   );
+  const rows = new Map(refs.rows.map((row) => [Number(row.id), row]));
   return ok({
     data_source: dataset,
     company: companyRef(lang, target),

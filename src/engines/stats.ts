@@ -9,26 +9,19 @@ const REBUILD_LOCK = 4_242_150;
 /** Bumped whenever REBUILD_STATEMENTS change, so existing aggregates are rebuilt on next use. */
 const STATS_VERSION = 'v2';
 
+// A load is identified by its datasets row: the demo loader rewrites it and the importer sets
+// loaded_at, so both are noticed. Anything else that writes business rows calls refreshStats.
 const STAMP_SQL = `SELECT (SELECT loaded_at::text || '/' || companies FROM datasets WHERE name = $1) AS loaded,
-            (SELECT max(id) FROM companies WHERE dataset = $1) AS c,
-            (SELECT max(id) FROM trade_records WHERE dataset = $1) AS t,
-            (SELECT max(id) FROM risk_records WHERE dataset = $1) AS r,
-            (SELECT max(id) FROM trademarks WHERE dataset = $1) AS m,
-            (SELECT max(id) FROM overseas_buyers WHERE dataset = $1) AS b,
             (SELECT stamp FROM engine_stats_state WHERE dataset = $1) AS built`;
 
-/** What identifies one load (the datasets row plus the highest ids), and what was last built. */
+/** What identifies the current load, and what the aggregates were last built from. */
 async function stamps(
   db: Queryable,
   dataset: Dataset,
 ): Promise<{ current: string; built: string | undefined }> {
-  const { rows } = await db.query<Record<string, unknown>>(STAMP_SQL, [dataset]);
-  const row = rows[0] ?? {};
-  const current = [
-    STATS_VERSION,
-    ...['loaded', 'c', 't', 'r', 'm', 'b'].map((key) => String(row[key] ?? '-')),
-  ].join('|');
-  return { current, built: typeof row.built === 'string' ? row.built : undefined };
+  const { rows } = await db.query<{ loaded: string | null; built: string | null }>(STAMP_SQL, [dataset]);
+  const row = rows[0];
+  return { current: `${STATS_VERSION}|${row?.loaded ?? '-'}`, built: row?.built ?? undefined };
 }
 
 /** The statements that rebuild every aggregate of one dataset, in dependency order. */
@@ -76,7 +69,7 @@ export const REBUILD_STATEMENTS: readonly string[] = [
      WHERE c.dataset = $1 AND c.status = 'active'
      ON CONFLICT DO NOTHING`,
   'DELETE FROM agg_competitor WHERE dataset = $1',
-  // Industry order keeps one industry's rows on few pages (see migration 0151).
+  // Industry and main-product order keeps the rows a competitor search reads on few pages.
   `INSERT INTO agg_competitor
      SELECT $1, industry_code, province_code, id, ln(1 + insured_employees), ln(1 + coalesce(registered_capital_cny, 0)),
             exporter,
@@ -85,7 +78,7 @@ export const REBUILD_STATEMENTS: readonly string[] = [
             | (CASE WHEN 'tech_sme' = ANY (tiers) THEN 16 ELSE 0 END) | (CASE WHEN 'soe' = ANY (tiers) THEN 32 ELSE 0 END),
             products
      FROM companies WHERE dataset = $1 AND status = 'active'
-     ORDER BY industry_code, province_code, id`,
+     ORDER BY industry_code, products[1], province_code, id`,
   'DELETE FROM agg_product_buyer WHERE dataset = $1',
   `INSERT INTO agg_product_buyer
      SELECT $1, t.product, t.buyer_id, min(t.country_code), count(*), sum(t.value_usd),
@@ -107,6 +100,19 @@ export const REBUILD_STATEMENTS: readonly string[] = [
             coalesce(sum(quantity), 0)
      FROM trade_records WHERE dataset = $1 AND product IS NOT NULL
      GROUP BY product, country_code`,
+];
+
+const AGG_TABLES = [
+  'agg_company',
+  'agg_industry_province',
+  'agg_industry_year',
+  'agg_product_supplier',
+  'agg_competitor',
+  'agg_product_buyer',
+  'agg_product_buyer_province',
+  'agg_buyer_country',
+  'agg_product_country',
+  'engine_stats_state',
 ];
 
 function isDatabase(db: Queryable): db is Database {
@@ -141,13 +147,17 @@ export async function ensureStats(
       // Already inside someone's transaction: rebuild in it.
       await rebuild(db, dataset, current);
     } else {
-      await db.transaction(async (tx) => {
+      const rebuilt = await db.transaction(async (tx) => {
         if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [REBUILD_LOCK]);
         // Another process may have rebuilt while we waited for the lock.
         const again = await stamps(tx, dataset);
-        if (!options.force && again.built === again.current) return;
+        if (!options.force && again.built === again.current) return false;
         await rebuild(tx, dataset, again.current);
+        return true;
       });
+      // The rebuild leaves the old rows dead: clear them out and refresh the planner's statistics
+      // (PGlite has no autovacuum, and bloated indexes would double every scan).
+      if (rebuilt) await db.exec(AGG_TABLES.map((table) => `VACUUM ANALYZE ${table};`).join('\n'));
     }
   }
 }
