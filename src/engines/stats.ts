@@ -157,7 +157,8 @@ export async function ensureStats(
       });
       // The rebuild leaves the old rows dead: clear them out and refresh the planner's statistics
       // (PGlite has no autovacuum, and bloated indexes would double every scan).
-      if (rebuilt) await db.exec(AGG_TABLES.map((table) => `VACUUM ANALYZE ${table};`).join('\n'));
+      // One statement per call: a multi-statement script runs as one transaction, where VACUUM cannot.
+      if (rebuilt) for (const table of AGG_TABLES) await db.exec(`VACUUM ANALYZE ${table}`);
     }
   }
 }
