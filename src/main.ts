@@ -3,6 +3,7 @@
 import { createDemoAccountIfEmpty, loadDemoIfMissing } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { systemClock } from './lib/time.ts';
+import { warmUpReports } from './reports/index.ts';
 import { createService } from './server.ts';
 
 async function main(): Promise<void> {
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const loaded = await loadDemoIfMissing(deps.db, config, say);
   if (loaded) say(`demo dataset loaded: ${loaded.companies} companies in ${(loaded.ms / 1000).toFixed(1)} s`);
   const demo = await createDemoAccountIfEmpty(deps.db, config, systemClock);
+  // Fonts load once, here, rather than inside the first paying caller's report.
+  await warmUpReports();
   service.markReady();
 
   const lines = [`bizfn listening on ${url} (store: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`];

@@ -18,6 +18,7 @@ import {
   type StandaloneRunner,
 } from './runs/index.ts';
 import { type Database, openMigratedDatabase } from './storage/index.ts';
+import { createReportDeps, createReports } from './reports/index.ts';
 import { createStandalone, isStandalone } from './runs/standalone.ts';
 import { checkCallbackUrl } from './webhooks/index.ts';
 
@@ -65,16 +66,18 @@ export async function createService(config: Config, options: ServiceOptions = {}
   let ready = false;
   let baseUrl = publicBaseUrl(config);
 
+  const clock = options.clock ?? systemClock;
   const deps: AppDeps = {
     db,
     config,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     faults: new Set(config.BIZFN_FAULTS),
     guardCallback: (url) => checkCallbackUrl(url, { allowHosts: config.CALLBACK_ALLOW_HOSTS }),
     datasetFor: datasetResolver(db),
     publicBaseUrl: () => baseUrl,
-    reports: options.reports,
+    reports:
+      options.reports ?? createReports(createReportDeps({ db, config, clock, publicBaseUrl: () => baseUrl })),
     standalone: options.standalone ?? createStandalone(),
     results: new ResultCache(db),
     authenticator: new Authenticator(db),

@@ -72,6 +72,13 @@ describe.each(SERVICES.map((service) => [service.code, service] as const))('%s t
     const parsed = service.result.safeParse(response.body.result);
     expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
     expect(response.body.result.data_source).toBe('demo');
+    if (code.startsWith('report.')) {
+      // Files are never inlined: reports answer with links to the four formats.
+      expect(Object.keys(response.body.result.download_urls).sort()).toEqual(['docx', 'md', 'pdf', 'txt']);
+      const pdf = await fetch(response.body.result.download_urls.pdf, { headers: { authorization: `Bearer ${key}` } });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    }
   });
 
   it.runIf(service.pooled)('charges a live key its price and answers in the requested language', async () => {

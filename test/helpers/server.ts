@@ -1,5 +1,8 @@
 // A real server on a random loopback port over a real database, plus small admin helpers, for
 // tests that go through HTTP like an API user does.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../../src/config/index.ts';
 import { testConfig } from '../../src/config/index.ts';
 import type { Clock } from '../../src/lib/time.ts';
@@ -36,7 +39,9 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const config = testConfig({ PORT: '0', ADMIN_TOKEN, ...options.env });
+  // Report files go to a directory of this server's own, never into the repository.
+  const dataDir = await mkdtemp(join(tmpdir(), 'bizfn-test-'));
+  const config = testConfig({ PORT: '0', ADMIN_TOKEN, DATA_DIR: dataDir, ...options.env });
   const db = options.db ?? (await openTestDatabase());
   const service = await createService(config, {
     db,
@@ -86,6 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await service.close();
       if (!options.db) await db.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
