@@ -18,26 +18,33 @@ export const MAX_COMPETITORS = 500;
  * capital 5 (log scale, a thousandfold difference scores 0), export orientation 5, tier standing
  * 5 (a shared tier, or neither has one).
  *
- * The products and province parts are constant within six groups of companies, so the groups
- * are scored best-first (each with an index: the products GIN, the industry-province btree) and
- * the search stops once the 500th best score beats anything the next group could reach. Within a
- * group only cheap arithmetic on the narrow agg_competitor rows remains.
+ * The products part is constant within groups of companies (makes all, some or none of the
+ * target's products), so the groups are scored best-first (each with an index: the products GIN,
+ * the industry-province btree) and the search stops once the 500th best score beats anything the
+ * next group could reach. Within a group only cheap arithmetic on the narrow agg_competitor rows
+ * remains.
  */
 interface Group {
   readonly products: 'all' | 'some' | 'none';
-  readonly sameProvince: boolean;
-  /** The products and province points every member of the group gets. */
+  /** 'any' scores both provinces in one scan (the province points are added per row). */
+  readonly province: 'same' | 'other' | 'any';
+  /** The products points every member of the group gets. */
   readonly base: number;
 }
 
+// Product groups with many members are read in one scan for both provinces; the small
+// no-shared-product groups are split so the usually decisive same-province part comes first.
 const GROUPS: readonly Group[] = [
-  { products: 'all', sameProvince: true, base: 60 },
-  { products: 'all', sameProvince: false, base: 45 },
-  { products: 'some', sameProvince: true, base: 40 },
-  { products: 'some', sameProvince: false, base: 25 },
-  { products: 'none', sameProvince: true, base: 15 },
-  { products: 'none', sameProvince: false, base: 0 },
+  { products: 'all', province: 'any', base: 45 },
+  { products: 'some', province: 'any', base: 25 },
+  { products: 'none', province: 'same', base: 0 },
+  { products: 'none', province: 'other', base: 0 },
 ];
+
+/** The most a member of the group can score. */
+function ceiling(group: Group): number {
+  return group.base + (group.province === 'other' ? 0 : 15) + REST;
+}
 
 /** The most the size, capital, export and tier parts can add. */
 const REST = 40;
@@ -63,10 +70,13 @@ async function scoreGroup(
     some: 'c.products && $4::text[] AND NOT c.products @> $4::text[]',
     none: 'NOT c.products && $4::text[]',
   }[group.products];
-  const provinceCondition = group.sameProvince ? 'c.province_code = $5' : 'c.province_code <> $5';
+  const provinceCondition = { same: 'c.province_code = $5', other: 'c.province_code <> $5', any: 'true' }[
+    group.province
+  ];
   const { rows } = await db.query<{ company_id: number; score: number }>(
     `SELECT c.company_id,
-            $6::float8 + 25 * (1 - least(1, abs(c.size_ln - $7::float8) / ln(101)))
+            $6::float8 + CASE WHEN c.province_code = $5 THEN 15 ELSE 0 END
+              + 25 * (1 - least(1, abs(c.size_ln - $7::float8) / ln(101)))
               + 5 * (1 - least(1, abs(c.capital_ln - $8::float8) / ln(1001)))
               + CASE WHEN c.exporter = $9 THEN 5 ELSE 0 END
               + CASE WHEN (c.tier_mask & $10) <> 0 OR (c.tier_mask = 0 AND $10 = 0) THEN 5 ELSE 0 END AS score
@@ -97,9 +107,9 @@ export async function topCompetitors(
   sameProvinceOnly: boolean,
 ): Promise<Scored[]> {
   // Without products every company is "none"; "all" would otherwise match everyone via @> '{}'.
-  const groups = GROUPS.filter(
-    (g) => (!sameProvinceOnly || g.sameProvince) && (target.products.length > 0 || g.products === 'none'),
-  );
+  const groups = GROUPS.filter((g) => target.products.length > 0 || g.products === 'none')
+    .filter((g) => !sameProvinceOnly || g.province !== 'other')
+    .map((g) => (sameProvinceOnly && g.province === 'any' ? { ...g, province: 'same' as const } : g));
   let best: Scored[] = [];
   for (const [index, group] of groups.entries()) {
     const found = await scoreGroup(db, dataset, target, group, MAX_COMPETITORS);
@@ -107,7 +117,7 @@ export async function topCompetitors(
     const next = groups[index + 1];
     if (!next) break;
     // Nobody further down can displace the 500th: stop.
-    if (best.length === MAX_COMPETITORS && best.at(-1)!.score > next.base + REST) break;
+    if (best.length === MAX_COMPETITORS && best.at(-1)!.score > ceiling(next)) break;
   }
   return best;
 }

@@ -17,6 +17,8 @@ type Result = ResultOf<'report.target_list_export'>;
 export const MAX_TARGETS = 30;
 /** Qualifying firms considered (the largest first) before the score picks the 30. */
 const POOL = 300;
+/** Nationwide, the largest of each province are enough to find the 300 largest in practice. */
+const PER_PROVINCE = 40;
 
 async function pool(
   db: Queryable,
@@ -37,12 +39,21 @@ async function pool(
          SELECT * FROM companies y
          WHERE y.dataset = $1 AND y.industry_code = $2 AND y.province_code = p.code AND y.status = 'active'
            AND y.insured_employees >= $5 AND ($4::text[] IS NULL OR y.tiers && $4::text[])
-         ORDER BY y.insured_employees DESC LIMIT $6) x
+         ORDER BY y.insured_employees DESC LIMIT $8) x
        ORDER BY x.insured_employees DESC, x.id LIMIT $6
      ) c
      LEFT JOIN agg_company a ON a.dataset = $1 AND a.company_id = c.id
      ORDER BY score DESC, c.id LIMIT ${MAX_TARGETS}`,
-    [dataset, industry, provinces, tiers, minInsured, POOL, now.toISOString().slice(0, 10)],
+    [
+      dataset,
+      industry,
+      provinces,
+      tiers,
+      minInsured,
+      POOL,
+      now.toISOString().slice(0, 10),
+      provinces.length === 1 ? POOL : PER_PROVINCE,
+    ],
   );
   return rows;
 }
