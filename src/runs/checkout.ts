@@ -10,8 +10,15 @@ import { getJob, jobStatusObject } from '../jobs/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { RunDeps, RunResponse } from './deps.ts';
 import { countCall } from './pipeline.ts';
-import { backendDown, engineFailure, refundAndRecord, type StandaloneContext } from './standalone-common.ts';
-import { getRun, type RunRecord, updateRun } from './store.ts';
+import {
+  backendDown,
+  closedMeanwhile,
+  engineFailure,
+  refundAndRecord,
+  type StandaloneContext,
+  succeedIfPending,
+} from './standalone-common.ts';
+import { getRun, type RunRecord } from './store.ts';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_-]{1,255}$/;
 const JOB_ID = /^job_[A-Za-z0-9_-]{1,64}$/;
@@ -174,13 +181,16 @@ async function deliverPaid(
       idempotency_key: run.idempotency_key,
       replayed: false,
     };
-    await updateRun(deps.db, run.id, {
-      state: 'succeeded',
+    const stored = await succeedIfPending(deps, run.id, {
       httpStatus: 200,
       response: body,
       usdCentsCharged: payment.amount_cents,
       paymentIntentId: payment.payment_intent_id,
     });
+    if (!stored) {
+      const error = closedMeanwhile(run.idempotency_key);
+      return { status: error.status, body: error.toBody() };
+    }
     return { status: 200, body };
   }
   const error = engineFailure(outcome, run.idempotency_key);

@@ -10,10 +10,11 @@ import {
 } from '../billing/payments/index.ts';
 import { SERVICES } from '../catalog/index.ts';
 import { ApiError } from '../lib/errors.ts';
+import type { Queryable } from '../storage/index.ts';
 import type { RunDeps } from './deps.ts';
 import type { EngineResult, ExecuteInput } from './execute.ts';
 import { uncountCall } from './pipeline.ts';
-import { updateRun } from './store.ts';
+import { type RunUpdate, updateRun } from './store.ts';
 /** How a service is run: executeEngine, unless a caller wraps it (the crash test makes it slow). */
 export type Execute = (deps: RunDeps, input: ExecuteInput) => Promise<EngineResult>;
 
@@ -65,6 +66,8 @@ export async function refundAndRecord(
   let refundId: string | undefined;
   await deps.db.transaction(async (tx) => {
     if (input.payment) refundId = await requestRefund(tx, input.payment, input.error.code);
+    // Recovery may have closed (and uncounted) the run already; the refund above is one per payment.
+    if (!(await lockPending(tx, input.runId))) return;
     // A pending sandbox run took no quota yet (quota and job commit together).
     if (!input.run.sandbox) await uncountCall(tx, input.run);
     await updateRun(tx, input.runId, {
@@ -78,6 +81,37 @@ export async function refundAndRecord(
     if (state !== 'succeeded')
       deps.log.warn({ run_id: input.runId, refund_id: refundId }, 'refund owed; the worker retries it');
   }
+}
+
+/** Locks the run; true when it is still pending (nobody, recovery included, has closed it). */
+async function lockPending(tx: Queryable, runId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ state: string }>('SELECT state FROM runs WHERE id = $1 FOR UPDATE', [
+    runId,
+  ]);
+  return rows[0]?.state === 'pending';
+}
+
+/**
+ * Stores a run's success, unless recovery closed the run first (it outlived STANDALONE_STALE_MS
+ * and was refunded): then the caller answers engine_error instead of handing out a refunded result.
+ */
+export async function succeedIfPending(
+  deps: RunDeps,
+  runId: string,
+  update: Omit<RunUpdate, 'state'>,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockPending(tx, runId))) return false;
+    await updateRun(tx, runId, { ...update, state: 'succeeded' });
+    return true;
+  });
+}
+
+export function closedMeanwhile(idempotencyKey: string): ApiError {
+  return new ApiError('engine_error', 'the call ran too long and was closed; its charge has been refunded', {
+    refunded: true,
+    idempotency_key: idempotencyKey,
+  });
 }
 
 /** What uncountCall needs to know about a run. */

@@ -21,6 +21,7 @@ import { type EngineResult, executeEngine } from './execute.ts';
 import { countCall, SANDBOX_QUOTA, uncountCall } from './pipeline.ts';
 import {
   backendDown,
+  closedMeanwhile,
   closeErrored,
   deliverUrl,
   type Execute,
@@ -30,6 +31,7 @@ import {
   recoverStandaloneRuns,
   refundAndRecord,
   type StandaloneContext,
+  succeedIfPending,
 } from './standalone-common.ts';
 import { updateRun } from './store.ts';
 
@@ -282,13 +284,16 @@ async function run(deps: RunDeps, ctx: StandaloneContext, claimed: DelegatedRun)
       idempotency_key: request.idempotencyKey,
       replayed: false,
     };
-    await updateRun(deps.db, runId, {
-      state: 'succeeded',
+    const stored = await succeedIfPending(deps, runId, {
       httpStatus: 200,
       response: body,
       usdCentsCharged: charge.payment.amount_cents,
       paymentIntentId: charge.payment.payment_intent_id,
     });
+    if (!stored) {
+      const error = closedMeanwhile(request.idempotencyKey);
+      return { status: error.status, body: error.toBody() };
+    }
     return { status: 200, body };
   }
   const error = engineFailure(outcome, request.idempotencyKey);
