@@ -67,7 +67,8 @@ export async function uncountCall(tx: Queryable, run: Pick<RunRecord, 'account_i
   }
 }
 
-async function useSandboxQuota(tx: Queryable, accountId: string, serviceCode: string, period: string) {
+/** Counts a sandbox call against the account's free calls of that function this month. */
+export async function useSandboxQuota(tx: Queryable, accountId: string, serviceCode: string, period: string) {
   const { rows } = await tx.query<{ calls: number }>(
     `INSERT INTO sandbox_usage (account_id, service_code, period, calls) VALUES ($1, $2, $3, 1)
      ON CONFLICT (account_id, service_code, period) DO UPDATE SET calls = sandbox_usage.calls + 1

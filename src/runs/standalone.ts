@@ -18,7 +18,7 @@ import { newCallbackSecret } from '../webhooks/index.ts';
 import { deliverCheckout, jobStatus } from './checkout.ts';
 import type { DelegatedRun, RunDeps, RunResponse, StandaloneRunner } from './deps.ts';
 import { type EngineResult, executeEngine } from './execute.ts';
-import { countCall, SANDBOX_QUOTA, uncountCall } from './pipeline.ts';
+import { countCall, uncountCall, useSandboxQuota } from './pipeline.ts';
 import {
   backendDown,
   closedMeanwhile,
@@ -59,30 +59,6 @@ export interface Standalone extends StandaloneRunner {
 
 export function isStandalone(runner: StandaloneRunner | undefined): runner is Standalone {
   return typeof (runner as Standalone | undefined)?.deliver === 'function';
-}
-
-async function takeSandboxQuota(
-  tx: Queryable,
-  auth: AuthContext,
-  serviceCode: string,
-  period: string,
-): Promise<number> {
-  // Same rule and table as the pooled pipeline's sandbox quota.
-  const { rows } = await tx.query<{ calls: number }>(
-    `INSERT INTO sandbox_usage (account_id, service_code, period, calls) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (account_id, service_code, period) DO UPDATE SET calls = sandbox_usage.calls + 1
-     RETURNING calls`,
-    [auth.accountId, serviceCode, period],
-  );
-  const calls = rows[0]!.calls;
-  if (calls > SANDBOX_QUOTA) {
-    throw new ApiError(
-      'sandbox_quota_exceeded',
-      `the sandbox allows ${SANDBOX_QUOTA} free calls of ${serviceCode} per month; this month's are used up`,
-      { quota: SANDBOX_QUOTA },
-    );
-  }
-  return calls;
 }
 
 function acceptedBody(
@@ -219,7 +195,7 @@ async function run(deps: RunDeps, ctx: StandaloneContext, claimed: DelegatedRun)
     let body: Record<string, unknown>;
     try {
       body = await deps.db.transaction(async (tx) => {
-        await takeSandboxQuota(tx, auth, request.service.code, period);
+        await useSandboxQuota(tx, auth.accountId, request.service.code, period);
         return queueJob(deps, tx, claimed, jobId, secret, undefined);
       });
     } catch (error) {
