@@ -23,7 +23,14 @@ import type { Queryable } from '../storage/index.ts';
 import type { RunDeps, RunResponse } from './deps.ts';
 import { executeEngine } from './execute.ts';
 import { parseRunRequest, type RunRequest } from './request.ts';
-import { claimRun, claimRunWithCharge, findLiveRun, type NewRun, type RunRecord, updateRun } from './store.ts';
+import {
+  claimRun,
+  claimRunWithCharge,
+  findLiveRun,
+  type NewRun,
+  type RunRecord,
+  updateRun,
+} from './store.ts';
 
 /** Free sandbox calls per account, function and calendar month. */
 export const SANDBOX_QUOTA = 20;
@@ -46,13 +53,19 @@ export async function countCall(tx: Queryable, accountId: string, period: string
   );
   const tenths = discountTenths(rows[0]!.calls);
   if (tenths === undefined) {
-    throw new ApiError('volume_over_limit', 'more than 100,000 calls this month; contact us for a custom quote');
+    throw new ApiError(
+      'volume_over_limit',
+      'more than 100,000 calls this month; contact us for a custom quote',
+    );
   }
   return tenths;
 }
 
 /** Takes back a call's count and, for sandbox calls, its free-quota use. */
-export async function uncountCall(tx: Queryable, run: Pick<RunRecord, 'account_id' | 'period' | 'service_code' | 'sandbox'>) {
+export async function uncountCall(
+  tx: Queryable,
+  run: Pick<RunRecord, 'account_id' | 'period' | 'service_code' | 'sandbox'>,
+) {
   if (run.sandbox) {
     await tx.query(
       `UPDATE sandbox_usage SET calls = calls - 1
@@ -60,10 +73,10 @@ export async function uncountCall(tx: Queryable, run: Pick<RunRecord, 'account_i
       [run.account_id, run.service_code, run.period],
     );
   } else {
-    await tx.query('UPDATE account_usage SET calls = calls - 1 WHERE account_id = $1 AND period = $2 AND calls > 0', [
-      run.account_id,
-      run.period,
-    ]);
+    await tx.query(
+      'UPDATE account_usage SET calls = calls - 1 WHERE account_id = $1 AND period = $2 AND calls > 0',
+      [run.account_id, run.period],
+    );
   }
 }
 
@@ -126,7 +139,10 @@ async function claimAndCharge(
       : snapshot.state;
     const tenths = discountTenths(snapshot.calls + 1);
     if (tenths === undefined) {
-      throw new ApiError('volume_over_limit', 'more than 100,000 calls this month; contact us for a custom quote');
+      throw new ApiError(
+        'volume_over_limit',
+        'more than 100,000 calls this month; contact us for a custom quote',
+      );
     }
     const sptok = applyTenths(sptokPrice(request.service, deps.config.SPTOK_PER_USD), tenths);
     const charge = chargeValues(state, { accountId: auth.accountId, runId, amount: sptok, now });
@@ -135,10 +151,14 @@ async function claimAndCharge(
       // the fast path in runPooled answers settled keys, and a pending one is awaited below.
       const existing = await findLiveRun(tx, auth.keyId, request.idempotencyKey);
       if (existing) return undefined;
-      throw new ApiError('insufficient_sptok', `this call needs ${charge.need} spTok; the balance is ${charge.have}`, {
-        need: charge.need,
-        have: charge.have,
-      });
+      throw new ApiError(
+        'insufficient_sptok',
+        `this call needs ${charge.need} spTok; the balance is ${charge.have}`,
+        {
+          need: charge.need,
+          have: charge.have,
+        },
+      );
     }
     const calls = await claimRunWithCharge(tx, run, { sptok, ledgerValues: charge.values });
     if (calls === undefined) return undefined;
@@ -166,7 +186,11 @@ function replay(run: RunRecord): RunResponse {
  * Resolves a key that another call holds: replay its outcome, wait while it is still running,
  * or refuse a different request under the same key. Undefined means the key came free again.
  */
-async function awaitExisting(deps: RunDeps, auth: AuthContext, request: RunRequest): Promise<RunResponse | undefined> {
+async function awaitExisting(
+  deps: RunDeps,
+  auth: AuthContext,
+  request: RunRequest,
+): Promise<RunResponse | undefined> {
   const deadline = Date.now() + SAME_KEY_WAIT_MS;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
     const run = await findLiveRun(deps.db, auth.keyId, request.idempotencyKey);
@@ -174,7 +198,10 @@ async function awaitExisting(deps: RunDeps, auth: AuthContext, request: RunReque
     if (run.request_hash !== request.requestHash) throw mismatch();
     if (run.state !== 'pending') return replay(run);
     if (Date.now() + delay > deadline) {
-      throw new ApiError('idempotency_key_in_use', 'a call with this idempotency_key is still running; retry shortly');
+      throw new ApiError(
+        'idempotency_key_in_use',
+        'a call with this idempotency_key is still running; retry shortly',
+      );
     }
     await sleep(delay);
   }
@@ -223,7 +250,9 @@ async function runPooled(deps: RunDeps, auth: AuthContext, request: RunRequest):
       service_code: request.service.code,
       result: outcome.result,
       sptok_charged: charge.sptok,
-      price_charged_usd_reference: auth.sandbox ? 0 : centsToUsd(applyTenths(request.service.usdCents, charge.tenths)),
+      price_charged_usd_reference: auth.sandbox
+        ? 0
+        : centsToUsd(applyTenths(request.service.usdCents, charge.tenths)),
       volume_discount_factor: charge.tenths / 10,
       idempotency_key: request.idempotencyKey,
       replayed: false,
@@ -232,8 +261,16 @@ async function runPooled(deps: RunDeps, auth: AuthContext, request: RunRequest):
       body.sandbox = true;
       body.sandbox_note = sandboxNote(request, charge.sandboxCalls, deps.clock.now());
     }
-    await updateRun(deps.db, runId, { state: 'succeeded', httpStatus: 200, response: body });
-    return { status: 200, body };
+    // Only a run still pending succeeds: one that outlived the recovery sweep was refunded, and
+    // handing out its result too would deliver a refunded call.
+    if (await updateRun(deps.db, runId, { state: 'succeeded', httpStatus: 200, response: body }, 'pending')) {
+      return { status: 200, body };
+    }
+    const late = new ApiError('engine_error', 'the call took too long and was refunded; retry it', {
+      refunded: true,
+      idempotency_key: request.idempotencyKey,
+    });
+    return { status: late.status, body: late.toBody() };
   }
 
   const error =
@@ -244,7 +281,10 @@ async function runPooled(deps: RunDeps, auth: AuthContext, request: RunRequest):
           refunded: true,
           idempotency_key: request.idempotencyKey,
         })
-      : new ApiError('engine_error', outcome.msg, { refunded: true, idempotency_key: request.idempotencyKey });
+      : new ApiError('engine_error', outcome.msg, {
+          refunded: true,
+          idempotency_key: request.idempotencyKey,
+        });
   await refundAndClose(deps, {
     runId,
     accountId: auth.accountId,
@@ -275,10 +315,24 @@ export async function refundAndClose(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    if (!input.sandbox) await lockAccount(tx, input.accountId);
+    // Close the run first and only while it is pending: a run that settled meanwhile (or that the
+    // recovery sweep closed) is not refunded again.
+    const closed = await updateRun(
+      tx,
+      input.runId,
+      { state: input.state, httpStatus: input.error.status, response: input.error.toBody() },
+      'pending',
+    );
+    if (!closed) return;
     if (!input.sandbox) {
-      await lockAccount(tx, input.accountId);
       const state = await currentState(tx, input.accountId, monthlyGrant(deps.config, input.tier), now);
-      await refundRun(tx, state, { accountId: input.accountId, runId: input.runId, now, reason: input.error.code });
+      await refundRun(tx, state, {
+        accountId: input.accountId,
+        runId: input.runId,
+        now,
+        reason: input.error.code,
+      });
     }
     await uncountCall(tx, {
       account_id: input.accountId,
@@ -286,20 +340,25 @@ export async function refundAndClose(
       service_code: input.serviceCode,
       sandbox: input.sandbox,
     });
-    await updateRun(tx, input.runId, { state: input.state, httpStatus: input.error.status, response: input.error.toBody() });
   });
 }
 
 /** POST /api/v1/business/run, minus HTTP: the same entry serves the MCP tools. */
 export async function executeRun(deps: RunDeps, auth: AuthContext, body: unknown): Promise<RunResponse> {
   if (!auth.sandbox && !hasApiAccess(auth.tier)) {
-    throw new ApiError('tier_insufficient', `API access needs a max or business subscription; this account is ${auth.tier}`);
+    throw new ApiError(
+      'tier_insufficient',
+      `API access needs a max or business subscription; this account is ${auth.tier}`,
+    );
   }
   const request = await parseRunRequest(body, deps.guardCallback);
   const delegated = request.async || (!auth.sandbox && !request.service.pooled);
   if (!delegated) return runPooled(deps, auth, request);
   if (!deps.standalone) {
-    throw new ApiError('engine_error', `${request.service.code} is not available on this server yet; nothing was charged`);
+    throw new ApiError(
+      'engine_error',
+      `${request.service.code} is not available on this server yet; nothing was charged`,
+    );
   }
   const period = monthOf(deps.clock.now());
   for (;;) {

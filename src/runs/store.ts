@@ -102,7 +102,11 @@ export async function claimRunWithCharge(
   return rows[0]?.calls ?? undefined;
 }
 
-export async function findLiveRun(db: Queryable, keyId: string, idempotencyKey: string): Promise<RunRecord | undefined> {
+export async function findLiveRun(
+  db: Queryable,
+  keyId: string,
+  idempotencyKey: string,
+): Promise<RunRecord | undefined> {
   const { rows } = await db.query<RunRecord>(
     "SELECT * FROM runs WHERE key_id = $1 AND idempotency_key = $2 AND state <> 'errored'",
     [keyId, idempotencyKey],
@@ -126,9 +130,17 @@ export interface RunUpdate {
   jobId?: string | null;
 }
 
-/** Moves a run to its next state; fields left undefined keep their value. */
-export async function updateRun(tx: Queryable, runId: string, update: RunUpdate): Promise<void> {
-  await tx.query(
+/**
+ * Moves a run to its next state; fields left undefined keep their value. With `from`, only a run
+ * still in that state moves. Returns whether the run moved.
+ */
+export async function updateRun(
+  tx: Queryable,
+  runId: string,
+  update: RunUpdate,
+  from?: RunState,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
     `UPDATE runs SET state = $2,
             http_status = COALESCE($3, http_status),
             response = COALESCE($4::json, response),
@@ -138,7 +150,7 @@ export async function updateRun(tx: Queryable, runId: string, update: RunUpdate)
             checkout_session_id = COALESCE($8, checkout_session_id),
             job_id = COALESCE($9, job_id),
             updated_at = now()
-      WHERE id = $1`,
+      WHERE id = $1 AND ($10::text IS NULL OR state = $10)`,
     [
       runId,
       update.state,
@@ -149,6 +161,8 @@ export async function updateRun(tx: Queryable, runId: string, update: RunUpdate)
       update.paymentIntentId ?? null,
       update.checkoutSessionId ?? null,
       update.jobId ?? null,
+      from ?? null,
     ],
   );
+  return rowCount > 0;
 }
