@@ -120,6 +120,7 @@ describe(`report.new_product_intelligence (${process.env.BIZFN_TEST_DB ?? 'pglit
     );
     expect(deep.component_suppliers.length).toBeGreaterThan(design.component_suppliers.length);
     expect(isEnglish(deep.summary)).toBe(true);
+    for (const c of deep.competing_products) expect(isEnglish(`${c.name} ${c.maker} ${c.note}`)).toBe(true);
   });
 });
 

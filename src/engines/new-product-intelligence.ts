@@ -11,7 +11,7 @@ import { countryName, productList } from './evidence.ts';
 import { countryRef, demandByCountry } from './market.ts';
 import { matchProducts, productName, productSuggestions, unknownProductMessage } from './products.ts';
 import { ensureStats } from './stats.ts';
-import { formatPercent, formatUsd, joinList, pick, round } from './text.ts';
+import { formatPercent, formatUsd, hasHan, joinList, pick, round, toLatin } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
 
 type Result = ResultOf<'report.new_product_intelligence'>;
@@ -157,7 +157,10 @@ async function competingProducts(
           `以内销为主；参保${company.insured_employees}人`,
           `Sells mainly in China; ${company.insured_employees} insured employees`,
         );
-    return [{ name: `${mark} ${productName(lang, product)}`, maker: company.name, note }];
+    // In English, a Chinese mark is shown in its pinyin and the maker by its English name.
+    const shown = lang === 'en' && hasHan(mark) ? capitalise(toLatin(mark)) : mark;
+    const maker = lang === 'en' ? (company.name_en ?? company.name) : company.name;
+    return [{ name: `${shown} ${productName(lang, product)}`, maker, note }];
   });
 }
 
@@ -246,4 +249,8 @@ function summarize(
     );
   }
   return parts.join(lang === 'en' ? ' ' : '');
+}
+
+function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
 }
