@@ -1,8 +1,10 @@
 // The pure parts of the engines, without a database: risk weighting, mark classification,
 // product matching, name splitting and the formats of both languages.
 import { describe, expect, it } from 'vitest';
+import { SERVICE_CODES } from '../catalog/index.ts';
 import { classifyMatch, marketRisk } from './brand-match.ts';
 import { guessBrand } from './companies.ts';
+import { engineFor } from './index.ts';
 import { brandPairs, splitName } from './naming.ts';
 import { matchProducts } from './products.ts';
 import { assessRisk, type RiskRecord } from './risk-score.ts';
@@ -123,5 +125,11 @@ describe('text', () => {
     expect(joinList('zh', ['甲', '乙', '丙'])).toBe('甲、乙和丙');
     expect(joinList('en', ['a', 'b'])).toBe('a and b');
     expect(editSimilarity('xinda', 'sinda')).toBeCloseTo(0.8);
+  });
+});
+
+describe('registry', () => {
+  it('has an engine for every service of the catalog', () => {
+    expect(SERVICE_CODES.filter((code) => !engineFor(code))).toEqual([]);
   });
 });
