@@ -24,11 +24,21 @@ interface Row {
   errors: number;
 }
 
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; output: string }> {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['tsx', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)),
+      180_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {
@@ -80,9 +90,15 @@ async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
   const storeEnv: Record<string, string> = store === 'postgres' ? { DATABASE_URL: PG_URL } : {};
   if (store === 'postgres') await recreateDatabase();
 
-  const baseline = await startProcess(['bench/baseline-server.ts'], { ...storeEnv, DATA_DIR: join(dir, 'baseline'), PORT: '0' }, /baseline listening on (\d+)/);
+  const baseline = await startProcess(
+    ['bench/baseline-server.ts'],
+    { ...storeEnv, DATA_DIR: join(dir, 'baseline'), PORT: '0' },
+    /baseline listening on (\d+)/,
+  );
   const basePort = /baseline listening on (\d+)/.exec(baseline.output)![1];
-  rows.push(await measure(store, 'baseline: bare fastify JSON route', { url: `http://127.0.0.1:${basePort}/json` }));
+  rows.push(
+    await measure(store, 'baseline: bare fastify JSON route', { url: `http://127.0.0.1:${basePort}/json` }),
+  );
   rows.push(
     await measure(store, 'baseline: one INSERT + COMMIT', {
       url: `http://127.0.0.1:${basePort}/commit`,
@@ -123,12 +139,18 @@ async function benchStore(store: 'pglite' | 'postgres'): Promise<Row[]> {
       headers,
       setupClient: (client) => {
         client.setBody(JSON.stringify({ ...RUN_BODY, idempotency_key: randomUUID() }));
-        client.on('response', () => client.setBody(JSON.stringify({ ...RUN_BODY, idempotency_key: randomUUID() })));
+        client.on('response', () =>
+          client.setBody(JSON.stringify({ ...RUN_BODY, idempotency_key: randomUUID() })),
+        );
       },
     }),
   );
   const replayKey = randomUUID();
-  await fetch(`${url}/api/v1/business/run`, { method: 'POST', headers, body: JSON.stringify({ ...RUN_BODY, idempotency_key: replayKey }) });
+  await fetch(`${url}/api/v1/business/run`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...RUN_BODY, idempotency_key: replayKey }),
+  });
   rows.push(
     await measure(store, 'POST /run replayed (same key)', {
       url: `${url}/api/v1/business/run`,
@@ -156,6 +178,9 @@ const lines = [
 for (const store of stores) {
   const commit = all.find((r) => r.store === store && r.scenario.includes('COMMIT'))!;
   const run = all.find((r) => r.store === store && r.scenario.includes('pooled'))!;
-  lines.push('', `${store}: pooled /run reaches ${((run.rps / commit.rps) * 100).toFixed(0)}% of the one-commit baseline (goal: at least 50%).`);
+  lines.push(
+    '',
+    `${store}: pooled /run reaches ${((run.rps / commit.rps) * 100).toFixed(0)}% of the one-commit baseline (goal: at least 50%).`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

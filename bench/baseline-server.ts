@@ -3,8 +3,13 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../src/storage/index.ts';
 
-const db = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR ?? './data-baseline' });
-await db.exec('CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now())');
+const db = await openDatabase({
+  DATABASE_URL: process.env.DATABASE_URL,
+  DATA_DIR: process.env.DATA_DIR ?? './data-baseline',
+});
+await db.exec(
+  'CREATE TABLE IF NOT EXISTS bench_commits (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+);
 
 const app = Fastify({ logger: false });
 app.get('/json', async () => ({ ok: true, hello: 'world' }));

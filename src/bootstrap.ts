@@ -17,13 +17,23 @@ export interface DemoAccount {
 /** spTok added on top of the business grant so the demo key can also try the dearer functions. */
 const DEMO_TOP_UP = 100_000;
 
-export async function createDemoAccountIfEmpty(db: Database, config: Config, clock: Clock): Promise<DemoAccount | undefined> {
+export async function createDemoAccountIfEmpty(
+  db: Database,
+  config: Config,
+  clock: Clock,
+): Promise<DemoAccount | undefined> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM accounts');
   if ((rows[0]?.n ?? 0) > 0) return undefined;
   const account = await createAccount(db, { name: 'Demo account', tier: 'business' });
   const live = await createKey(db, account.id, { sandbox: false });
   const sandbox = await createKey(db, account.id, { sandbox: true });
-  await topUp(db, account, { amount: DEMO_TOP_UP, reason: 'demo account starting balance' }, config, clock.now());
+  await topUp(
+    db,
+    account,
+    { amount: DEMO_TOP_UP, reason: 'demo account starting balance' },
+    config,
+    clock.now(),
+  );
   return { account_id: account.id, live_key: live.key, sandbox_key: sandbox.key };
 }
 

@@ -20,8 +20,11 @@ async function main(): Promise<void> {
   await warmUpReports();
   service.markReady();
 
-  const lines = [`bizfn listening on ${url} (store: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`];
-  if (!config.ADMIN_TOKEN) lines.push(`admin token (generated for this run; set ADMIN_TOKEN to fix it): ${deps.adminToken}`);
+  const lines = [
+    `bizfn listening on ${url} (store: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`})`,
+  ];
+  if (!config.ADMIN_TOKEN)
+    lines.push(`admin token (generated for this run; set ADMIN_TOKEN to fix it): ${deps.adminToken}`);
   if (demo) {
     lines.push(
       'demo account created; these keys are shown once:',

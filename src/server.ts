@@ -3,23 +3,23 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { Authenticator } from './accounts/index.ts';
 import { type Config, publicBaseUrl } from './config/index.ts';
 import type { Dataset } from './engines/index.ts';
 import { type AppDeps, buildApp } from './http/app.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createRateLimitStore, type RateLimitStore } from './http/ratelimit/index.ts';
 import { type Clock, systemClock } from './lib/time.ts';
-import { Authenticator } from './accounts/index.ts';
+import { createReportDeps, createReports } from './reports/index.ts';
 import {
   purgeExpiredRuns,
-  recoverStaleRuns,
   type ReportRenderer,
   ResultCache,
+  recoverStaleRuns,
   type StandaloneRunner,
 } from './runs/index.ts';
-import { type Database, openMigratedDatabase } from './storage/index.ts';
-import { createReportDeps, createReports } from './reports/index.ts';
 import { createStandalone, isStandalone } from './runs/standalone.ts';
+import { type Database, openMigratedDatabase } from './storage/index.ts';
 import { checkCallbackUrl } from './webhooks/index.ts';
 
 export interface ServiceOptions {
@@ -115,7 +115,8 @@ export async function createService(config: Config, options: ServiceOptions = {}
     async listen() {
       await app.listen({ host: config.HOST, port: config.PORT });
       const address = app.server.address();
-      if (address && typeof address === 'object') baseUrl = publicBaseUrl(config, { host: config.HOST, port: address.port });
+      if (address && typeof address === 'object')
+        baseUrl = publicBaseUrl(config, { host: config.HOST, port: address.port });
       void sweep();
       return `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${
         typeof address === 'object' && address ? address.port : config.PORT

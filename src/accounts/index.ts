@@ -36,7 +36,10 @@ export interface AuthContext {
   readonly sandbox: boolean;
 }
 
-export async function createAccount(db: Queryable, input: { name: string; tier: AccountTier }): Promise<Account> {
+export async function createAccount(
+  db: Queryable,
+  input: { name: string; tier: AccountTier },
+): Promise<Account> {
   const id = newId('acct');
   const { rows } = await db.query<Account>(
     'INSERT INTO accounts (id, name, tier) VALUES ($1, $2, $3) RETURNING id, name, tier, payment_behavior, created_at',
@@ -77,20 +80,24 @@ export interface CreatedKey {
   sandbox: boolean;
 }
 
-export async function createKey(db: Queryable, accountId: string, options: { sandbox: boolean }): Promise<CreatedKey> {
+export async function createKey(
+  db: Queryable,
+  accountId: string,
+  options: { sandbox: boolean },
+): Promise<CreatedKey> {
   const account = await getAccount(db, accountId);
   if (!options.sandbox && !hasApiAccess(account.tier)) {
-    throw new ApiError('tier_insufficient', `a live key needs a max or business subscription; this account is ${account.tier}`);
+    throw new ApiError(
+      'tier_insufficient',
+      `a live key needs a max or business subscription; this account is ${account.tier}`,
+    );
   }
   const key = generateKey(options.sandbox);
   const keyId = newId('key');
-  await db.query('INSERT INTO api_keys (id, account_id, key_hash, key_prefix, sandbox) VALUES ($1, $2, $3, $4, $5)', [
-    keyId,
-    accountId,
-    hashKey(key),
-    displayPrefix(key),
-    options.sandbox,
-  ]);
+  await db.query(
+    'INSERT INTO api_keys (id, account_id, key_hash, key_prefix, sandbox) VALUES ($1, $2, $3, $4, $5)',
+    [keyId, accountId, hashKey(key), displayPrefix(key), options.sandbox],
+  );
   return { key_id: keyId, key, sandbox: options.sandbox };
 }
 
@@ -119,7 +126,12 @@ export async function listKeys(db: Queryable, accountId: string) {
 
 /** Resolves a presented key; undefined for an unknown or revoked one. */
 export async function authenticate(db: Queryable, key: string): Promise<AuthContext | undefined> {
-  const { rows } = await db.query<{ key_id: string; account_id: string; tier: AccountTier; sandbox: boolean }>(
+  const { rows } = await db.query<{
+    key_id: string;
+    account_id: string;
+    tier: AccountTier;
+    sandbox: boolean;
+  }>(
     `SELECT k.id AS key_id, k.account_id, a.tier, k.sandbox
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
       WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,

@@ -76,7 +76,9 @@ export async function topUp(
   }
   return db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
-    const state = await currentState(tx, account.id, monthlyGrant(config, account.tier), now, { verifyGrant: true });
+    const state = await currentState(tx, account.id, monthlyGrant(config, account.tier), now, {
+      verifyGrant: true,
+    });
     return credit(tx, state, { accountId: account.id, amount: input.amount, now, reason: input.reason });
   });
 }

@@ -87,7 +87,10 @@ export function entryValues(state: LedgerState, entry: Append): { values: unknow
 
 async function append(tx: Queryable, state: LedgerState, entry: Append): Promise<LedgerState> {
   const { values, next } = entryValues(state, entry);
-  await tx.query(`INSERT INTO ledger_entries (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, values);
+  await tx.query(
+    `INSERT INTO ledger_entries (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    values,
+  );
   return next;
 }
 
@@ -103,9 +106,18 @@ export interface ChargeSnapshot {
  * the row lock re-checks only the locked row, so a read joined to it could see totals from before
  * the previous holder's commit. A statement issued after the lock sees them.
  */
-export async function lockForCharge(tx: Queryable, accountId: string, period: string): Promise<ChargeSnapshot> {
+export async function lockForCharge(
+  tx: Queryable,
+  accountId: string,
+  period: string,
+): Promise<ChargeSnapshot> {
   await lockAccount(tx, accountId);
-  const { rows } = await tx.query<{ balance_after: number | null; grant_after: number | null; period: string | null; calls: number | null }>(
+  const { rows } = await tx.query<{
+    balance_after: number | null;
+    grant_after: number | null;
+    period: string | null;
+    calls: number | null;
+  }>(
     `SELECT l.balance_after, l.grant_after, l.period,
             (SELECT calls FROM account_usage WHERE account_id = $1 AND period = $2) AS calls
        FROM (SELECT 1) one
@@ -116,7 +128,10 @@ export async function lockForCharge(tx: Queryable, accountId: string, period: st
   );
   const row = rows[0]!;
   return {
-    state: row.period === null ? EMPTY : { balance: row.balance_after!, grant: row.grant_after!, period: row.period },
+    state:
+      row.period === null
+        ? EMPTY
+        : { balance: row.balance_after!, grant: row.grant_after!, period: row.period },
     calls: row.calls ?? 0,
   };
 }

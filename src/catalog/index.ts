@@ -35,7 +35,9 @@ export type PayloadOf<C extends ServiceCode> = z.output<ServiceOf<C>['payload']>
 export type ResultOf<C extends ServiceCode> = z.output<ServiceOf<C>['result']>;
 
 export const SERVICE_CODES: readonly ServiceCode[] = SERVICES.map((service) => service.code);
-export const ASYNC_CODES: readonly ServiceCode[] = SERVICES.filter((service) => service.async).map((s) => s.code);
+export const ASYNC_CODES: readonly ServiceCode[] = SERVICES.filter((service) => service.async).map(
+  (s) => s.code,
+);
 
 const byCode = new Map<string, AnyService>(SERVICES.map((service) => [service.code, service]));
 

@@ -52,7 +52,9 @@ const envSchema = z.object({
   RATE_LIMIT_MAX_PER_MIN: positiveInt.default(60),
   RATE_LIMIT_BUSINESS_PER_MIN: positiveInt.default(600),
   IDEMPOTENCY_RETENTION_DAYS: positiveInt.default(30),
-  CALLBACK_RETRY_SCHEDULE: durationList.default(['10s', '1m', '5m', '15m', '1h', '3h', '6h'].map(parseDuration)),
+  CALLBACK_RETRY_SCHEDULE: durationList.default(
+    ['10s', '1m', '5m', '15m', '1h', '3h', '6h'].map(parseDuration),
+  ),
   CALLBACK_TIMEOUT: duration.default(15_000),
   CALLBACK_ALLOW_HOSTS: z
     .string()
@@ -78,7 +80,10 @@ const envSchema = z.object({
         .filter(Boolean);
       for (const fault of faults) {
         if (!FAULT.test(fault)) {
-          ctx.addIssue({ code: 'custom', message: `unknown fault "${fault}" (engine:<service_code> or payments:down)` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown fault "${fault}" (engine:<service_code> or payments:down)`,
+          });
         }
       }
       return faults;

@@ -1,7 +1,13 @@
 // The fastify application: request ids, bearer auth and per-key rate limits for the API and MCP,
 // the admin token for /admin, one error mapping to the contract's body, and the routes.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { type AuthContext, type Authenticator, bearerToken } from '../accounts/index.ts';
 import { ApiError } from '../lib/errors.ts';
 import { registerMcpRoutes } from '../mcp/index.ts';
@@ -122,7 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStandaloneRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerAdminRoutes(app, deps);
-  registerDeveloperRoutes(app, { serverUrl: deps.config.PUBLIC_BASE_URL, sptokPerUsd: deps.config.SPTOK_PER_USD });
+  registerDeveloperRoutes(app, {
+    serverUrl: deps.config.PUBLIC_BASE_URL,
+    sptokPerUsd: deps.config.SPTOK_PER_USD,
+  });
   registerMcpRoutes(app, deps);
   return app;
 }

@@ -32,7 +32,13 @@ export class ResultCache {
     return value;
   }
 
-  async key(input: { code: string; payload: unknown; lang: string; dataset: Dataset; now: Date }): Promise<string> {
+  async key(input: {
+    code: string;
+    payload: unknown;
+    lang: string;
+    dataset: Dataset;
+    now: Date;
+  }): Promise<string> {
     const day = input.now.toISOString().slice(0, 10);
     const stamp = await this.stamp(input.dataset);
     return `${input.dataset}|${stamp}|${day}|${input.lang}|${input.code}|${canonicalJson(input.payload)}`;

@@ -30,7 +30,13 @@ async function answer(deps: RunDeps, engine: AnyEngine, input: ExecuteInput): Pr
     const dataset: Dataset = await deps.datasetFor(input.sandbox);
     const now = deps.clock.now();
     if (deps.results) {
-      cacheKey = await deps.results.key({ code: service.code, payload: input.payload, lang: input.lang, dataset, now });
+      cacheKey = await deps.results.key({
+        code: service.code,
+        payload: input.payload,
+        lang: input.lang,
+        dataset,
+        now,
+      });
       const hit = deps.results.get(cacheKey);
       if (hit) return hit;
     }
@@ -40,7 +46,12 @@ async function answer(deps: RunDeps, engine: AnyEngine, input: ExecuteInput): Pr
     return { kind: 'failed', msg: GENERIC_FAILURE };
   }
   if (outcome.kind === 'rejected') {
-    const rejected: EngineResult = { kind: 'rejected', msg: outcome.msg, field: outcome.field, suggestions: outcome.suggestions };
+    const rejected: EngineResult = {
+      kind: 'rejected',
+      msg: outcome.msg,
+      field: outcome.field,
+      suggestions: outcome.suggestions,
+    };
     if (cacheKey) deps.results?.set(cacheKey, rejected);
     return rejected;
   }
@@ -65,7 +76,10 @@ export async function executeEngine(deps: RunDeps, input: ExecuteInput): Promise
   const engine = engineFor(service.code);
   if (!engine) {
     deps.log.error({ service_code: service.code }, 'no engine registered');
-    return { kind: 'failed', msg: `${service.code} is not available on this server; any charge has been refunded` };
+    return {
+      kind: 'failed',
+      msg: `${service.code} is not available on this server; any charge has been refunded`,
+    };
   }
   const outcome = await answer(deps, engine, input);
   if (outcome.kind !== 'ok') return outcome;
@@ -82,7 +96,10 @@ export async function executeEngine(deps: RunDeps, input: ExecuteInput): Promise
       });
       return { kind: 'ok', result: { ...result, download_urls } };
     } catch (error) {
-      deps.log.error({ err: error, service_code: service.code, run_id: input.owner.runId }, 'report render failed');
+      deps.log.error(
+        { err: error, service_code: service.code, run_id: input.owner.runId },
+        'report render failed',
+      );
       return { kind: 'failed', msg: GENERIC_FAILURE };
     }
   }

@@ -38,7 +38,9 @@ export async function recoverStaleRuns(deps: RunDeps, olderThanMs = STALE_PENDIN
       serviceCode: run.service_code,
       period: run.period,
       state: 'errored',
-      error: new ApiError('engine_error', 'the call was interrupted; its charge has been refunded', { refunded: true }),
+      error: new ApiError('engine_error', 'the call was interrupted; its charge has been refunded', {
+        refunded: true,
+      }),
     });
     deps.log.warn({ run_id: run.id }, 'refunded a run interrupted before it settled');
   }

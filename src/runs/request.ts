@@ -2,7 +2,14 @@
 // callback_url, lang, payload. Everything here happens before any money moves.
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ASYNC_CODES, findService, LANGS, type Lang, SERVICE_CODES, type ServiceDefinition } from '../catalog/index.ts';
+import {
+  ASYNC_CODES,
+  findService,
+  LANGS,
+  type Lang,
+  SERVICE_CODES,
+  type ServiceDefinition,
+} from '../catalog/index.ts';
 import { ApiError } from '../lib/errors.ts';
 
 export type CallbackGuard = (url: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
@@ -39,7 +46,8 @@ const envelope = z
 
 function describeIssue(issue: z.core.$ZodIssue, root?: string): string {
   const path = [root, ...issue.path.map(String)].filter(Boolean).join('.');
-  const message = issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
   return path ? `${path}: ${message}` : message;
 }
 
@@ -61,7 +69,10 @@ export async function parseRunRequest(body: unknown, guardCallback: CallbackGuar
   }
   const parsed = envelope.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError('invalid_request', parsed.error.issues.map((issue) => describeIssue(issue)).join('; '));
+    throw new ApiError(
+      'invalid_request',
+      parsed.error.issues.map((issue) => describeIssue(issue)).join('; '),
+    );
   }
   const request = parsed.data;
 
@@ -105,7 +116,13 @@ export async function parseRunRequest(body: unknown, guardCallback: CallbackGuar
   const callbackUrl = request.callback_url ?? null;
   const requestHash = createHash('sha256')
     .update(
-      canonicalJson({ service_code: service.code, payload: payload.data, lang, async: wantsAsync, callbackUrl }),
+      canonicalJson({
+        service_code: service.code,
+        payload: payload.data,
+        lang,
+        async: wantsAsync,
+        callbackUrl,
+      }),
     )
     .digest('hex');
   return {

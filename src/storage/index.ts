@@ -8,10 +8,10 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
 
-export type { Database, Queryable, QueryResult, Row, Sql, Transaction } from './types.ts';
 export { migrate } from './migrate.ts';
 export { openPglite } from './pglite.ts';
 export { openPostgres } from './postgres.ts';
+export type { Database, Queryable, QueryResult, Row, Sql, Transaction } from './types.ts';
 
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
@@ -20,7 +20,9 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
   return openPglite(dir);
 }
 
-export async function openMigratedDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
+export async function openMigratedDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+): Promise<Database> {
   const db = await openDatabase(config);
   await migrate(db);
   return db;

@@ -17,7 +17,9 @@ export async function migrate(db: Database): Promise<string[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
     const done = new Set(
-      (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version),
+      (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map(
+        (row) => row.version,
+      ),
     );
     for (const file of files) {
       const version = file.replace(/\.sql$/, '');

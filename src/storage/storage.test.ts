@@ -12,7 +12,9 @@ afterAll(async () => {
 
 describe(`storage (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () => {
   it('applies every migration once and records it', async () => {
-    const first = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+    const first = await db.query<{ version: string }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(first.rows.map((row) => row.version)).toContain('0001_core');
     expect(await migrate(db)).toEqual([]);
   });
@@ -41,7 +43,9 @@ describe(`storage (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('has pg_trgm for similarity search over Chinese text', async () => {
-    const result = await db.query<{ s: number }>("SELECT similarity('浙江五金制造有限公司', '浙江五金有限公司') AS s");
+    const result = await db.query<{ s: number }>(
+      "SELECT similarity('浙江五金制造有限公司', '浙江五金有限公司') AS s",
+    );
     expect(result.rows[0]!.s).toBeGreaterThan(0.3);
   });
 

@@ -14,7 +14,11 @@ const run = { service_code: 'decide.market', payload: { product: 'LED lights' } 
 
 describe('API keys', () => {
   it('answers 401 in the contract shape without a key, with an unknown key, and with a malformed header', async () => {
-    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer sk-live-unknown' }, { authorization: 'Basic abc' }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer sk-live-unknown' },
+      { authorization: 'Basic abc' },
+    ];
     for (const headers of attempts) {
       const response = await server.call('POST', '/api/v1/business/run', { body: run, headers });
       expect(response.status).toBe(401);
@@ -59,7 +63,9 @@ describe('API keys', () => {
   it('answers 403 tier_insufficient on /run and /services once the account loses API access, charging nothing', async () => {
     const { key, accountId } = await server.account('business');
     const before = await server.balance(accountId);
-    expect((await server.admin('PATCH', `/admin/v1/accounts/${accountId}`, { tier: 'pro' })).status).toBe(200);
+    expect((await server.admin('PATCH', `/admin/v1/accounts/${accountId}`, { tier: 'pro' })).status).toBe(
+      200,
+    );
     const runResponse = await server.call('POST', '/api/v1/business/run', { key, body: run });
     expect(runResponse.status).toBe(403);
     expect(runResponse.body.detail.error).toBe('tier_insufficient');
@@ -82,7 +88,9 @@ describe('API keys', () => {
     const services = await server.call('GET', '/api/v1/business/services', { key });
     expect(services.body.tier).toBe('business');
     expect(services.body.services).toHaveLength(13);
-    const brand = services.body.services.find((s: { service_code: string }) => s.service_code === 'verify.brand_check');
+    const brand = services.body.services.find(
+      (s: { service_code: string }) => s.service_code === 'verify.brand_check',
+    );
     expect(brand).toMatchObject({ sptok: 9900, usd: 99, category: 'verify', pooled: true });
     expect(Object.keys(brand.payload_doc)).toEqual(['brand', 'markets']);
     const target = services.body.services.find(
@@ -109,7 +117,10 @@ describe('admin API', () => {
     expect(missing.status).toBe(404);
     const { accountId } = await server.account('max');
     for (const amount of [0, -5, 1.5, '10']) {
-      const topUp = await server.admin('POST', `/admin/v1/accounts/${accountId}/sptok`, { amount, reason: 'x' });
+      const topUp = await server.admin('POST', `/admin/v1/accounts/${accountId}/sptok`, {
+        amount,
+        reason: 'x',
+      });
       expect(topUp.status).toBe(400);
     }
   });
@@ -117,22 +128,40 @@ describe('admin API', () => {
   it('tops up, shows the account, and lists the ledger newest first', async () => {
     const { accountId } = await server.account('max');
     const grant = server.config.SPTOK_GRANT_MAX;
-    const topUp = await server.admin('POST', `/admin/v1/accounts/${accountId}/sptok`, { amount: 1234, reason: 'invoice 7' });
+    const topUp = await server.admin('POST', `/admin/v1/accounts/${accountId}/sptok`, {
+      amount: 1234,
+      reason: 'invoice 7',
+    });
     expect(topUp.status).toBe(200);
     expect(topUp.body.balance).toBe(grant + 1234);
     const account = await server.admin('GET', `/admin/v1/accounts/${accountId}`);
-    expect(account.body).toMatchObject({ account_id: accountId, tier: 'max', balance: grant + 1234, calls_this_month: 0 });
+    expect(account.body).toMatchObject({
+      account_id: accountId,
+      tier: 'max',
+      balance: grant + 1234,
+      calls_this_month: 0,
+    });
     const ledger = await server.admin('GET', `/admin/v1/accounts/${accountId}/ledger`);
     expect(ledger.body.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['topup', 'grant']);
-    expect(ledger.body.entries[0]).toMatchObject({ amount: 1234, balance_after: grant + 1234, reason: 'invoice 7' });
+    expect(ledger.body.entries[0]).toMatchObject({
+      amount: 1234,
+      balance_after: grant + 1234,
+      reason: 'invoice 7',
+    });
   });
 
   it('sets the local payment method behaviour', async () => {
     const { accountId } = await server.account('max');
-    const set = await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'decline' });
+    const set = await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, {
+      behavior: 'decline',
+    });
     expect(set.status).toBe(200);
-    expect((await server.admin('GET', `/admin/v1/accounts/${accountId}`)).body.payment_behavior).toBe('decline');
-    const bad = await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, { behavior: 'maybe' });
+    expect((await server.admin('GET', `/admin/v1/accounts/${accountId}`)).body.payment_behavior).toBe(
+      'decline',
+    );
+    const bad = await server.admin('PUT', `/admin/v1/accounts/${accountId}/payment-method`, {
+      behavior: 'maybe',
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -7,7 +7,10 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 const brand = { service_code: 'verify.brand_check', payload: { brand: 'Zentrix' } };
-const unknownCompany = { service_code: 'verify.deep_risk_check', payload: { identifier: '不存在的公司名称有限公司' } };
+const unknownCompany = {
+  service_code: 'verify.deep_risk_check',
+  payload: { identifier: '不存在的公司名称有限公司' },
+};
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -28,7 +31,10 @@ describe('pooled billing', () => {
   it('charges the price in spTok from the monthly grant and answers every field of the contract', async () => {
     const { key, accountId } = await server.account('business');
     expect(await server.balance(accountId)).toBe(100_000);
-    const response = await server.call('POST', '/api/v1/business/run', { key, body: { ...brand, idempotency_key: 'k-1' } });
+    const response = await server.call('POST', '/api/v1/business/run', {
+      key,
+      body: { ...brand, idempotency_key: 'k-1' },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       ok: true,
@@ -118,7 +124,11 @@ describe('volume discount', () => {
     await setCalls(accountId, calls);
     const response = await server.call('POST', '/api/v1/business/run', { key, body: brand });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ volume_discount_factor: factor, sptok_charged: sptok, price_charged_usd_reference: usd });
+    expect(response.body).toMatchObject({
+      volume_discount_factor: factor,
+      sptok_charged: sptok,
+      price_charged_usd_reference: usd,
+    });
     expect(await server.balance(accountId)).toBe(100_000 - sptok);
   });
 
@@ -155,8 +165,13 @@ describe('sandbox', () => {
 
   it('shares the quota across the sandbox keys of one account, and gives back quota on a rejection', async () => {
     const first = await server.account('free', { sandbox: true });
-    const second = await server.admin('POST', `/admin/v1/accounts/${first.accountId}/keys`, { sandbox: true });
-    const rejected = await server.call('POST', '/api/v1/business/run', { key: first.key, body: unknownCompany });
+    const second = await server.admin('POST', `/admin/v1/accounts/${first.accountId}/keys`, {
+      sandbox: true,
+    });
+    const rejected = await server.call('POST', '/api/v1/business/run', {
+      key: first.key,
+      body: unknownCompany,
+    });
     expect(rejected.status).toBe(400);
     const { rows } = await server.db.query<{ calls: number }>(
       "SELECT calls FROM sandbox_usage WHERE account_id = $1 AND service_code = 'verify.deep_risk_check'",

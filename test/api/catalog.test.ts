@@ -2,7 +2,7 @@
 // and each one runs through POST /run on a sandbox key and on a live key, with a result that
 // matches its published schema, in zh and en.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceCode, SERVICES } from '../../src/catalog/index.ts';
+import { SERVICES, type ServiceCode } from '../../src/catalog/index.ts';
 import { ENGINES } from '../../src/engines/index.ts';
 import { loadSmallDemo } from '../helpers/demo.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -28,7 +28,9 @@ const CASES: Record<ServiceCode, () => Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SPTOK_GRANT_BUSINESS: '1000000', RATE_LIMIT_BUSINESS_PER_MIN: '10000' } });
+  server = await startTestServer({
+    env: { SPTOK_GRANT_BUSINESS: '1000000', RATE_LIMIT_BUSINESS_PER_MIN: '10000' },
+  });
   await loadSmallDemo(server.db);
   const { rows } = await server.db.query<{ name: string }>(
     "SELECT name FROM companies WHERE dataset = 'demo' AND industry_code LIKE '1%' ORDER BY id LIMIT 3",
@@ -62,38 +64,52 @@ describe('catalog drift', () => {
   });
 });
 
-describe.each(SERVICES.map((service) => [service.code, service] as const))('%s through /run', (code, service) => {
-  it('answers a sandbox key free, with a result matching its schema', async () => {
-    const { key } = await server.account('free', { sandbox: true });
-    const response = await server.call('POST', '/api/v1/business/run', { key, body: { service_code: code, payload: CASES[code]() } });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ ok: true, sandbox: true, sptok_charged: 0 });
-    expect(response.body.sandbox_note).toContain('19 of 20 free calls');
-    const parsed = service.result.safeParse(response.body.result);
-    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
-    expect(response.body.result.data_source).toBe('demo');
-    if (code.startsWith('report.')) {
-      // Files are never inlined: reports answer with links to the four formats.
-      expect(Object.keys(response.body.result.download_urls).sort()).toEqual(['docx', 'md', 'pdf', 'txt']);
-      const pdf = await fetch(response.body.result.download_urls.pdf, { headers: { authorization: `Bearer ${key}` } });
-      expect(pdf.status).toBe(200);
-      expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    }
-  });
-
-  it.runIf(service.pooled)('charges a live key its price and answers in the requested language', async () => {
-    const { key, accountId } = await server.account('business');
-    const zh = await server.call('POST', '/api/v1/business/run', { key, body: { service_code: code, payload: CASES[code]() } });
-    const en = await server.call('POST', '/api/v1/business/run', {
-      key,
-      body: { service_code: code, payload: CASES[code](), lang: 'en' },
+describe.each(SERVICES.map((service) => [service.code, service] as const))(
+  '%s through /run',
+  (code, service) => {
+    it('answers a sandbox key free, with a result matching its schema', async () => {
+      const { key } = await server.account('free', { sandbox: true });
+      const response = await server.call('POST', '/api/v1/business/run', {
+        key,
+        body: { service_code: code, payload: CASES[code]() },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({ ok: true, sandbox: true, sptok_charged: 0 });
+      expect(response.body.sandbox_note).toContain('19 of 20 free calls');
+      const parsed = service.result.safeParse(response.body.result);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+      expect(response.body.result.data_source).toBe('demo');
+      if (code.startsWith('report.')) {
+        // Files are never inlined: reports answer with links to the four formats.
+        expect(Object.keys(response.body.result.download_urls).sort()).toEqual(['docx', 'md', 'pdf', 'txt']);
+        const pdf = await fetch(response.body.result.download_urls.pdf, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(pdf.status).toBe(200);
+        expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      }
     });
-    expect(zh.status, JSON.stringify(zh.body)).toBe(200);
-    expect(en.status).toBe(200);
-    expect(zh.body.sptok_charged).toBe(service.usdCents);
-    expect(service.result.safeParse(en.body.result).success).toBe(true);
-    expect(await server.balance(accountId)).toBe(1_000_000 - 2 * service.usdCents);
-    // The two languages give the same facts in different words.
-    expect(JSON.stringify(en.body.result)).not.toEqual(JSON.stringify(zh.body.result));
-  });
-});
+
+    it.runIf(service.pooled)(
+      'charges a live key its price and answers in the requested language',
+      async () => {
+        const { key, accountId } = await server.account('business');
+        const zh = await server.call('POST', '/api/v1/business/run', {
+          key,
+          body: { service_code: code, payload: CASES[code]() },
+        });
+        const en = await server.call('POST', '/api/v1/business/run', {
+          key,
+          body: { service_code: code, payload: CASES[code](), lang: 'en' },
+        });
+        expect(zh.status, JSON.stringify(zh.body)).toBe(200);
+        expect(en.status).toBe(200);
+        expect(zh.body.sptok_charged).toBe(service.usdCents);
+        expect(service.result.safeParse(en.body.result).success).toBe(true);
+        expect(await server.balance(accountId)).toBe(1_000_000 - 2 * service.usdCents);
+        // The two languages give the same facts in different words.
+        expect(JSON.stringify(en.body.result)).not.toEqual(JSON.stringify(zh.body.result));
+      },
+    );
+  },
+);

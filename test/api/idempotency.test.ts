@@ -8,7 +8,9 @@ let server: TestServer;
 const brand = { service_code: 'verify.brand_check', payload: { brand: 'Zentrix' } };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SPTOK_GRANT_BUSINESS: '1000000', RATE_LIMIT_BUSINESS_PER_MIN: '10000' } });
+  server = await startTestServer({
+    env: { SPTOK_GRANT_BUSINESS: '1000000', RATE_LIMIT_BUSINESS_PER_MIN: '10000' },
+  });
   await loadSmallDemo(server.db);
 });
 afterAll(async () => {
@@ -40,8 +42,16 @@ describe('idempotency', () => {
 
   it('treats key order and defaulted fields as the same request', async () => {
     const { key, accountId } = await server.account('business');
-    const body = { idempotency_key: 'order-1', payload: { brand: 'Zentrix' }, service_code: 'verify.brand_check', lang: 'zh' };
-    await server.call('POST', '/api/v1/business/run', { key, body: { ...brand, idempotency_key: 'order-1' } });
+    const body = {
+      idempotency_key: 'order-1',
+      payload: { brand: 'Zentrix' },
+      service_code: 'verify.brand_check',
+      lang: 'zh',
+    };
+    await server.call('POST', '/api/v1/business/run', {
+      key,
+      body: { ...brand, idempotency_key: 'order-1' },
+    });
     const again = await server.call('POST', '/api/v1/business/run', { key, body });
     expect(again.body.replayed).toBe(true);
     expect(await charges(accountId)).toBe(1);
@@ -54,7 +64,10 @@ describe('idempotency', () => {
   ])('answers 422 idempotency_key_mismatch for %s, charging nothing more', async (_what, changed) => {
     const { key, accountId } = await server.account('business');
     await server.call('POST', '/api/v1/business/run', { key, body: { ...brand, idempotency_key: 'mm' } });
-    const response = await server.call('POST', '/api/v1/business/run', { key, body: { ...changed, idempotency_key: 'mm' } });
+    const response = await server.call('POST', '/api/v1/business/run', {
+      key,
+      body: { ...changed, idempotency_key: 'mm' },
+    });
     expect(response.status).toBe(422);
     expect(response.body.detail.error).toBe('idempotency_key_mismatch');
     expect(await charges(accountId)).toBe(1);

@@ -41,13 +41,15 @@ describe('rate limits', () => {
     const sandbox = await server.account('free', { sandbox: true });
     let allowed = 0;
     for (let i = 0; i < 7; i++) {
-      if ((await server.call('GET', '/api/v1/business/services', { key: business.key })).status === 200) allowed++;
+      if ((await server.call('GET', '/api/v1/business/services', { key: business.key })).status === 200)
+        allowed++;
     }
     expect(allowed).toBe(5);
     // Sandbox keys are limited like max, and untouched by the business key's window.
     let sandboxAllowed = 0;
     for (let i = 0; i < 4; i++) {
-      if ((await server.call('GET', '/api/v1/business/services', { key: sandbox.key })).status === 200) sandboxAllowed++;
+      if ((await server.call('GET', '/api/v1/business/services', { key: sandbox.key })).status === 200)
+        sandboxAllowed++;
     }
     expect(sandboxAllowed).toBe(3);
   });
@@ -55,7 +57,14 @@ describe('rate limits', () => {
 
 describe.each([
   ['memory', () => new MemoryRateLimitStore()],
-  ['redis', () => new RedisRateLimitStore(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', `bizfn:test:${process.pid}:${Date.now()}:`)],
+  [
+    'redis',
+    () =>
+      new RedisRateLimitStore(
+        process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        `bizfn:test:${process.pid}:${Date.now()}:`,
+      ),
+  ],
 ])('%s window store', (_name, make) => {
   it('slides: a request leaves the window exactly a window after it was counted', async () => {
     const store = make();

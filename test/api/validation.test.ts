@@ -19,9 +19,10 @@ afterAll(async () => {
 
 async function expectNothingCharged() {
   expect(await server.balance(accountId)).toBe(balance);
-  const { rows } = await server.db.query("SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'charge'", [
-    accountId,
-  ]);
+  const { rows } = await server.db.query(
+    "SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'charge'",
+    [accountId],
+  );
   expect(rows).toHaveLength(0);
 }
 
@@ -29,7 +30,11 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
   return server.call('POST', '/api/v1/business/run', { key, body, headers });
 }
 
-function expectError(response: { status: number; body: { detail: Record<string, unknown> } }, status: number, code: string) {
+function expectError(
+  response: { status: number; body: { detail: Record<string, unknown> } },
+  status: number,
+  code: string,
+) {
   expect(response.status).toBe(status);
   expect(response.body.detail.error).toBe(code);
   expect(typeof response.body.detail.msg).toBe('string');
@@ -42,11 +47,18 @@ describe('malformed requests', () => {
   });
 
   it('rejects a wrong content type', async () => {
-    expectError(await post('service_code=decide.market', { 'content-type': 'text/plain' }), 400, 'invalid_request');
+    expectError(
+      await post('service_code=decide.market', { 'content-type': 'text/plain' }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('rejects a body over 1 MiB', async () => {
-    const big = JSON.stringify({ service_code: 'decide.market', payload: { product: 'x'.repeat(1024 * 1024 + 10) } });
+    const big = JSON.stringify({
+      service_code: 'decide.market',
+      payload: { product: 'x'.repeat(1024 * 1024 + 10) },
+    });
     const response = await post(big);
     expectError(response, 400, 'invalid_request');
     expect(response.body.detail.msg).toMatch(/larger/);
@@ -76,7 +88,10 @@ describe('malformed requests', () => {
   it('answers async_not_supported with the two codes that support it', async () => {
     const response = await post({ service_code: 'decide.market', payload: { product: 'x' }, async: true });
     expectError(response, 400, 'async_not_supported');
-    expect(response.body.detail.supported).toEqual(['report.new_product_intelligence', 'report.target_list_export']);
+    expect(response.body.detail.supported).toEqual([
+      'report.new_product_intelligence',
+      'report.target_list_export',
+    ]);
     const withCallback = await post({
       service_code: 'decide.market',
       payload: { product: 'x' },
@@ -111,13 +126,25 @@ describe('malformed requests', () => {
   });
 
   it('rejects an unknown lang', async () => {
-    expectError(await post({ service_code: 'decide.market', payload: { product: 'x' }, lang: 'fr' }), 400, 'invalid_request');
+    expectError(
+      await post({ service_code: 'decide.market', payload: { product: 'x' }, lang: 'fr' }),
+      400,
+      'invalid_request',
+    );
   });
 
   it('rejects a bad idempotency_key', async () => {
-    expectError(await post({ service_code: 'decide.market', payload: { product: 'x' }, idempotency_key: '' }), 400, 'invalid_request');
+    expectError(
+      await post({ service_code: 'decide.market', payload: { product: 'x' }, idempotency_key: '' }),
+      400,
+      'invalid_request',
+    );
     const long = 'k'.repeat(256);
-    expectError(await post({ service_code: 'decide.market', payload: { product: 'x' }, idempotency_key: long }), 400, 'invalid_request');
+    expectError(
+      await post({ service_code: 'decide.market', payload: { product: 'x' }, idempotency_key: long }),
+      400,
+      'invalid_request',
+    );
   });
 });
 
@@ -125,13 +152,31 @@ describe('payload validation', () => {
   it.each([
     [{ service_code: 'verify.brand_check', payload: {} }, 'payload.brand'],
     [{ service_code: 'verify.brand_check', payload: { brand: '' } }, 'payload.brand'],
-    [{ service_code: 'verify.brand_check', payload: { brand: 'Acme', markets: ['mars'] } }, 'payload.markets.0'],
+    [
+      { service_code: 'verify.brand_check', payload: { brand: 'Acme', markets: ['mars'] } },
+      'payload.markets.0',
+    ],
     [{ service_code: 'decide.compare_suppliers_5', payload: { names: ['only one'] } }, 'payload.names'],
-    [{ service_code: 'decide.compare_suppliers_5', payload: { names: ['a', 'b', 'c', 'd', 'e', 'f'] } }, 'payload.names'],
-    [{ service_code: 'report.target_list_export', payload: { industry: 'x', min_insured: -1 } }, 'payload.min_insured'],
-    [{ service_code: 'report.target_list_export', payload: { industry: 'x', min_insured: 2.5 } }, 'payload.min_insured'],
-    [{ service_code: 'report.new_product_intelligence', payload: { product: 'x', mode: 'other' } }, 'payload.mode'],
-    [{ service_code: 'discover.competitors', payload: { company: 'x', same_province_only: 'yes' } }, 'payload.same_province_only'],
+    [
+      { service_code: 'decide.compare_suppliers_5', payload: { names: ['a', 'b', 'c', 'd', 'e', 'f'] } },
+      'payload.names',
+    ],
+    [
+      { service_code: 'report.target_list_export', payload: { industry: 'x', min_insured: -1 } },
+      'payload.min_insured',
+    ],
+    [
+      { service_code: 'report.target_list_export', payload: { industry: 'x', min_insured: 2.5 } },
+      'payload.min_insured',
+    ],
+    [
+      { service_code: 'report.new_product_intelligence', payload: { product: 'x', mode: 'other' } },
+      'payload.mode',
+    ],
+    [
+      { service_code: 'discover.competitors', payload: { company: 'x', same_province_only: 'yes' } },
+      'payload.same_province_only',
+    ],
     [{ service_code: 'decide.market', payload: { product: 'x', extra: 1 } }, 'payload'],
     [{ service_code: 'decide.market' }, 'payload'],
     [{ service_code: 'decide.market', payload: 'LED' }, 'payload'],

@@ -12,20 +12,31 @@ import { openTestDatabase, type TestDatabase } from './db.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+// Tests assert response bodies field by field, so a body is typed loosely on purpose.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Body = any;
+
 export interface TestServer {
   url: string;
   db: TestDatabase;
   service: Service;
   config: Config;
   /** fetch against the server with JSON in and out. */
-  call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     headers: Headers;
-    body: any; // biome-ignore lint/suspicious/noExplicitAny: test responses are asserted field by field
+    body: Body;
   }>;
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>; // biome-ignore lint/suspicious/noExplicitAny: as above
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }>;
   /** Creates an account with a live key (or a sandbox key); returns ids and the key. */
-  account(tier?: 'free' | 'pro' | 'max' | 'business', options?: { sandbox?: boolean }): Promise<{ accountId: string; key: string; keyId: string }>;
+  account(
+    tier?: 'free' | 'pro' | 'max' | 'business',
+    options?: { sandbox?: boolean },
+  ): Promise<{ accountId: string; key: string; keyId: string }>;
   balance(accountId: string): Promise<number>;
   close(): Promise<void>;
 }

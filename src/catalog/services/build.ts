@@ -12,7 +12,8 @@ const conflict = z.object({
 export const naming = defineService({
   code: 'build.naming',
   title: { zh: '企业起名 / 改名 / 英文名', en: 'Company naming / renaming / English name' },
-  summary: 'Chinese rename candidates and English names, each checked against registered names and trademarks.',
+  summary:
+    'Chinese rename candidates and English names, each checked against registered names and trademarks.',
   usdCents: 3_900,
   category: 'build',
   async: false,
@@ -23,7 +24,12 @@ export const naming = defineService({
     data_source: dataSource,
     company: companyRef,
     zh_candidates: z.array(
-      z.object({ name: z.string(), rationale: z.string(), available: z.boolean(), conflicts: z.array(conflict) }),
+      z.object({
+        name: z.string(),
+        rationale: z.string(),
+        available: z.boolean(),
+        conflicts: z.array(conflict),
+      }),
     ),
     en_candidates: z.array(
       z.object({

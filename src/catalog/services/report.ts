@@ -8,7 +8,8 @@ const industryRef = z.object({ code: z.string(), name: z.string() });
 export const industryOverview = defineService({
   code: 'report.industry_overview',
   title: { zh: '中国行业分析报告', en: 'China industry analysis report' },
-  summary: 'China industry analysis: size, province distribution, leaders, risk and trends; pdf, docx, md and txt.',
+  summary:
+    'China industry analysis: size, province distribution, leaders, risk and trends; pdf, docx, md and txt.',
   usdCents: 7_900,
   category: 'verify',
   async: false,
@@ -68,7 +69,12 @@ export const newProductIntelligence = defineService({
       }),
     ),
     price_bands: z.array(
-      z.object({ band: z.string(), min_usd: z.number(), max_usd: z.number(), share: z.number().min(0).max(1) }),
+      z.object({
+        band: z.string(),
+        min_usd: z.number(),
+        max_usd: z.number(),
+        share: z.number().min(0).max(1),
+      }),
     ),
     competing_products: z.array(z.object({ name: z.string(), maker: z.string(), note: z.string() })),
     component_suppliers: z.array(companyRef.extend({ component: z.string() })),
@@ -79,7 +85,8 @@ export const newProductIntelligence = defineService({
 export const targetListExport = defineService({
   code: 'report.target_list_export',
   title: { zh: '目标客户名单导出', en: 'Target list export' },
-  summary: 'Up to 30 companies with full contact details and a selection rationale, plus pdf/docx/md/txt files.',
+  summary:
+    'Up to 30 companies with full contact details and a selection rationale, plus pdf/docx/md/txt files.',
   usdCents: 120_000,
   category: 'standalone',
   async: true,
@@ -94,7 +101,12 @@ export const targetListExport = defineService({
         .min(1)
         .optional()
         .describe(`Restrict to tiers: ${TIERS.join(', ')}`),
-      min_insured: z.number().int().min(0).default(2).describe('Minimum insured-employee threshold (default 2)'),
+      min_insured: z
+        .number()
+        .int()
+        .min(0)
+        .default(2)
+        .describe('Minimum insured-employee threshold (default 2)'),
     })
     .strict(),
   result: z.object({

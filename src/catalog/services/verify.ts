@@ -6,7 +6,8 @@ import { dataSource, MARKETS } from '../vocab.ts';
 export const brandCheck = defineService({
   code: 'verify.brand_check',
   title: { zh: '品牌查询（出海/中国）', en: 'Brand check (outbound/China)' },
-  summary: 'Checks a brand for trademark conflicts per target market: exact, sound-alike and look-alike marks.',
+  summary:
+    'Checks a brand for trademark conflicts per target market: exact, sound-alike and look-alike marks.',
   usdCents: 9_900,
   category: 'verify',
   async: false,

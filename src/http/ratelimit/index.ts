@@ -5,9 +5,9 @@ import { MemoryRateLimitStore } from './memory.ts';
 import { RedisRateLimitStore } from './redis.ts';
 import type { RateLimitStore } from './types.ts';
 
-export type { HitResult, RateLimitStore } from './types.ts';
 export { MemoryRateLimitStore } from './memory.ts';
 export { RedisRateLimitStore } from './redis.ts';
+export type { HitResult, RateLimitStore } from './types.ts';
 
 export const WINDOW_MS = 60_000;
 
@@ -17,7 +17,9 @@ export function createRateLimitStore(config: Pick<Config, 'REDIS_URL'>): RateLim
 
 /** Requests per minute for a key: business keys get the business rate, all others (sandbox too) max. */
 export function limitFor(auth: AuthContext, config: Config): number {
-  return !auth.sandbox && auth.tier === 'business' ? config.RATE_LIMIT_BUSINESS_PER_MIN : config.RATE_LIMIT_MAX_PER_MIN;
+  return !auth.sandbox && auth.tier === 'business'
+    ? config.RATE_LIMIT_BUSINESS_PER_MIN
+    : config.RATE_LIMIT_MAX_PER_MIN;
 }
 
 export interface RateDecision {

@@ -25,16 +25,27 @@ return {allowed, count, oldest or now}
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'bizfn:rl:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'bizfn:rl:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     this.redis.defineCommand('slidingHit', { numberOfKeys: 1, lua: SCRIPT });
   }
 
   async hit(bucket: string, limit: number, windowMs: number, nowMs: number): Promise<HitResult> {
     const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
-    const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number, string]>>)
-      .slidingHit!;
-    const [allowed, count, oldest] = await run.call(this.redis, this.prefix + bucket, nowMs, windowMs, limit, member);
+    const run = (
+      this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number, string]>>
+    ).slidingHit!;
+    const [allowed, count, oldest] = await run.call(
+      this.redis,
+      this.prefix + bucket,
+      nowMs,
+      windowMs,
+      limit,
+      member,
+    );
     return { allowed: allowed === 1, count, resetMs: Math.max(0, Number(oldest) + windowMs - nowMs) };
   }
 

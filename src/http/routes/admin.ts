@@ -79,7 +79,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { account_id: account.id, tier: account.tier };
   });
 
-  app.get<AccountParams>('/admin/v1/accounts/:account_id', async (request) => accountView(request.params.account_id));
+  app.get<AccountParams>('/admin/v1/accounts/:account_id', async (request) =>
+    accountView(request.params.account_id),
+  );
 
   app.post<AccountParams>('/admin/v1/accounts/:account_id/keys', async (request, reply) => {
     const { sandbox } = parse(newKey, request.body);
@@ -112,7 +114,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.put<AccountParams>('/admin/v1/accounts/:account_id/payment-method', async (request) => {
     if (deps.config.PAYMENTS !== 'local') {
-      throw new ApiError('invalid_request', 'saved-card behaviour is only set for the local payment provider');
+      throw new ApiError(
+        'invalid_request',
+        'saved-card behaviour is only set for the local payment provider',
+      );
     }
     const { behavior } = parse(paymentMethod, request.body);
     await setPaymentBehavior(deps.db, request.params.account_id, behavior);

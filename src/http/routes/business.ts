@@ -36,13 +36,25 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get('/api/v1/business/services', async (request) => {
     const auth = authOf(request);
     if (!auth.sandbox && !hasApiAccess(auth.tier)) {
-      throw new ApiError('tier_insufficient', `API access needs a max or business subscription; this account is ${auth.tier}`);
+      throw new ApiError(
+        'tier_insufficient',
+        `API access needs a max or business subscription; this account is ${auth.tier}`,
+      );
     }
-    const listing: Record<string, unknown> = { ok: true, tier: hasApiAccess(auth.tier) ? auth.tier : 'max', services };
+    const listing: Record<string, unknown> = {
+      ok: true,
+      tier: hasApiAccess(auth.tier) ? auth.tier : 'max',
+      services,
+    };
     if (auth.sandbox) {
       listing.sandbox = true;
     } else {
-      const state = await peekBalance(deps.db, { id: auth.accountId, tier: auth.tier }, deps.config, deps.clock.now());
+      const state = await peekBalance(
+        deps.db,
+        { id: auth.accountId, tier: auth.tier },
+        deps.config,
+        deps.clock.now(),
+      );
       listing.balance_sptok = state.balance;
     }
     return listing;
