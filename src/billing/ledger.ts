@@ -159,6 +159,14 @@ export function chargeValues(
   return { ok: true, values };
 }
 
+async function hasGrant(tx: Queryable, accountId: string, period: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    "SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'grant' AND period = $2",
+    [accountId, period],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Brings the account into the current month: expires what is left of an older month's grant and
  * issues this month's grant (once: a unique index guards it). Returns the state to build on.
@@ -182,7 +190,10 @@ export async function currentState(
       reason: `unused grant of ${state.period} expired`,
     });
   }
-  if (monthlyGrant > 0 && (state.period === null || state.period < period)) {
+  const newMonth = state.period === null || state.period < period;
+  // Off the hot path (tier changes), also check this month: its first entries may have been
+  // written while the tier had no grant. The unique index makes a second issue fail loudly.
+  if (monthlyGrant > 0 && (newMonth || (options.verifyGrant && !(await hasGrant(tx, accountId, period))))) {
     state = await append(tx, state, {
       accountId,
       kind: 'grant',
@@ -191,23 +202,6 @@ export async function currentState(
       period,
       reason: `monthly grant ${period}`,
     });
-  } else if (monthlyGrant > 0 && options.verifyGrant) {
-    // Off the hot path (tier changes): the first entries of this month may have been written
-    // while the tier had no grant. The unique index makes a second issue fail loudly.
-    const { rows } = await tx.query(
-      "SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'grant' AND period = $2",
-      [accountId, period],
-    );
-    if (rows.length === 0) {
-      state = await append(tx, state, {
-        accountId,
-        kind: 'grant',
-        amount: monthlyGrant,
-        grantAmount: monthlyGrant,
-        period,
-        reason: `monthly grant ${period}`,
-      });
-    }
   }
   return state;
 }

@@ -99,16 +99,15 @@ export async function useSandboxQuota(tx: Queryable, accountId: string, serviceC
   return calls;
 }
 
-/** Claims the key and takes payment in one transaction; undefined when the key is already taken. */
-async function claimAndCharge(
+/** The run record a call claims its idempotency key with. */
+function newRun(
   deps: RunDeps,
   auth: AuthContext,
   request: RunRequest,
   runId: string,
   period: string,
-): Promise<Charge | undefined> {
-  const now = deps.clock.now();
-  const run: NewRun = {
+): NewRun {
+  return {
     id: runId,
     keyId: auth.keyId,
     accountId: auth.accountId,
@@ -123,6 +122,18 @@ async function claimAndCharge(
     period,
     retentionDays: deps.config.IDEMPOTENCY_RETENTION_DAYS,
   };
+}
+
+/** Claims the key and takes payment in one transaction; undefined when the key is already taken. */
+async function claimAndCharge(
+  deps: RunDeps,
+  auth: AuthContext,
+  request: RunRequest,
+  runId: string,
+  period: string,
+): Promise<Charge | undefined> {
+  const now = deps.clock.now();
+  const run = newRun(deps, auth, request, runId, period);
   return deps.db.transaction(async (tx) => {
     if (auth.sandbox) {
       if (!(await claimRun(tx, run))) return undefined;
@@ -364,21 +375,7 @@ export async function executeRun(deps: RunDeps, auth: AuthContext, body: unknown
   for (;;) {
     const runId = newId('run');
     const claimed = await deps.db.transaction((tx) =>
-      claimRun(tx, {
-        id: runId,
-        keyId: auth.keyId,
-        accountId: auth.accountId,
-        idempotencyKey: request.idempotencyKey,
-        requestHash: request.requestHash,
-        serviceCode: request.service.code,
-        payload: request.payload,
-        lang: request.lang,
-        sandbox: auth.sandbox,
-        isAsync: request.async,
-        callbackUrl: request.callbackUrl,
-        period,
-        retentionDays: deps.config.IDEMPOTENCY_RETENTION_DAYS,
-      }),
+      claimRun(tx, newRun(deps, auth, request, runId, period)),
     );
     if (claimed) return deps.standalone.run(deps, { runId, auth, request, period });
     const existing = await awaitExisting(deps, auth, request);
