@@ -154,7 +154,9 @@ describe(`demo load (${process.env.BIZFN_TEST_DB ?? 'pglite'})`, () => {
     const size = await demoSize(db);
     const rows = await db.query<{ n: number }>("SELECT count(*) AS n FROM companies WHERE dataset = 'demo'");
     expect(rows.rows[0]!.n).toBe(size);
-    const left = await db.query("SELECT tablename FROM pg_tables WHERE tablename LIKE '%demo_load%'");
+    const left = await db.query(
+      "SELECT tablename FROM pg_tables WHERE tablename LIKE '%demo_load%' AND schemaname = current_schema()",
+    );
     expect(left.rows).toEqual([]);
   });
 });
