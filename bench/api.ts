@@ -30,7 +30,8 @@ function startProcess(
   ready: RegExp,
 ): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', ...args], {
+    // node with tsx's loader, not npx: one process, so the stop signal reaches the server itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -184,3 +185,4 @@ for (const store of stores) {
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
+process.exit(0);
