@@ -6,8 +6,8 @@ import type { Lang, ResultOf } from '../catalog/index.ts';
 import { PRODUCTS } from '../data/index.ts';
 import type { Queryable } from '../storage/index.ts';
 import { countryName, productList } from './evidence.ts';
-import { matchProducts, productSuggestions, unknownProductMessage } from './products.ts';
-import { provinceName, provinceRef, resolveProvince } from './regions.ts';
+import { resolveProductQuery } from './products.ts';
+import { provinceName, provinceRef } from './regions.ts';
 import { ensureStats } from './stats.ts';
 import { formatUsd, joinList, pick, round } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
@@ -103,21 +103,9 @@ function declaredScore(annualImportUsd: number | null): number {
 }
 
 export const buyers: Engine<'discover.buyers'> = async (payload, { db, lang, dataset, now }) => {
-  const matched = matchProducts(payload.product);
-  if (matched.products.length === 0) {
-    const suggestions = productSuggestions(lang, payload.product);
-    return reject(unknownProductMessage(lang, payload.product, suggestions), {
-      field: 'product',
-      suggestions,
-    });
-  }
-  let province: string | null = null;
-  if (payload.province !== undefined) {
-    const resolved = resolveProvince(lang, payload.province);
-    if (resolved.kind === 'unknown')
-      return reject(resolved.msg, { field: 'province', suggestions: resolved.suggestions });
-    province = resolved.province.code;
-  }
+  const query = resolveProductQuery(lang, payload);
+  if (query.kind === 'rejected') return query;
+  const { matched, province } = query;
   await ensureStats(db, dataset);
   const keys = matched.products.map((p) => p.key);
   const ranked = (await topBuyers(db, dataset, keys, province)).slice(0, CANDIDATES);

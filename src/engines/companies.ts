@@ -1,35 +1,16 @@
 // Companies for the engines: finding one by full legal name or USCC (with the closest names when
 // it is not there), and turning a row into the companyRef every result carries.
 import type { Lang } from '../catalog/index.ts';
-import { checkUscc, looksLikeUscc, PROFILES, PROVINCES } from '../data/index.ts';
+import { type CompanyRow, checkUscc, looksLikeUscc, PROFILES, PROVINCES } from '../data/index.ts';
+
+/** A company as the engines read it is the loaders' row shape. */
+export type { CompanyRow };
+
 import type { Queryable } from '../storage/index.ts';
 import { industryRef } from './industries.ts';
 import { provinceRef } from './regions.ts';
 import { normalize, pick, toLatin } from './text.ts';
 import type { Dataset } from './types.ts';
-
-export interface CompanyRow {
-  id: number;
-  uscc: string;
-  name: string;
-  name_en: string | null;
-  brand: string;
-  brand_latin: string;
-  province_code: string;
-  city: string | null;
-  city_en: string | null;
-  industry_code: string;
-  products: string[];
-  scope: string | null;
-  registered_capital_cny: number | null;
-  founded_on: string | null;
-  insured_employees: number;
-  tiers: string[];
-  status: string;
-  legal_rep: string | null;
-  exporter: boolean;
-  website: string | null;
-}
 
 /** The column list that fills a CompanyRow (dates as ISO text, the same on PGlite and pg). */
 export const COMPANY_COLUMNS = `c.id, c.uscc, c.name, c.name_en, c.brand, c.brand_latin, c.province_code, c.city,

@@ -4,7 +4,9 @@
 // "电池" means batteries and not solar panels ("太阳能电池板" merely contains it).
 import type { Lang } from '../catalog/index.ts';
 import { matchProducts as lookupProducts, type Product, suggestProducts } from '../data/index.ts';
+import { resolveProvince } from './regions.ts';
 import { hasHan, latinKey, normalize, pick } from './text.ts';
+import { type EngineOutcome, reject } from './types.ts';
 
 export interface ProductMatch {
   readonly products: readonly Product[];
@@ -60,4 +62,29 @@ export function unknownProductMessage(lang: Lang, query: string, suggestions: re
     `未识别产品"${query}"${suggestions.length ? `，可尝试：${suggestions.join('、')}` : ''}`,
     `No known product matches "${query}"${suggestions.length ? `; try: ${suggestions.join(', ')}` : ''}`,
   );
+}
+
+/**
+ * The product search that discover.buyers and discover.suppliers share: the product must match
+ * the vocabulary and the optional province must resolve; otherwise a rejection with suggestions.
+ */
+export function resolveProductQuery(
+  lang: Lang,
+  payload: { product: string; province?: string | undefined },
+):
+  | { kind: 'ok'; matched: ProductMatch; province: string | null }
+  | Extract<EngineOutcome<never>, { kind: 'rejected' }> {
+  const matched = matchProducts(payload.product);
+  if (matched.products.length === 0) {
+    const suggestions = productSuggestions(lang, payload.product);
+    return reject(unknownProductMessage(lang, payload.product, suggestions), {
+      field: 'product',
+      suggestions,
+    });
+  }
+  if (payload.province === undefined) return { kind: 'ok', matched, province: null };
+  const resolved = resolveProvince(lang, payload.province);
+  if (resolved.kind === 'unknown')
+    return reject(resolved.msg, { field: 'province', suggestions: resolved.suggestions });
+  return { kind: 'ok', matched, province: resolved.province.code };
 }

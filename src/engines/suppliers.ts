@@ -7,8 +7,8 @@ import { PRODUCTS, type Product } from '../data/index.ts';
 import type { Queryable } from '../storage/index.ts';
 import { companiesById, companyRef } from './companies.ts';
 import { companyFacts, exportLine, productList, registrationLine, riskLine, tierLine } from './evidence.ts';
-import { matchProducts, productSuggestions, unknownProductMessage } from './products.ts';
-import { provinceName, provinceRef, resolveProvince } from './regions.ts';
+import { resolveProductQuery } from './products.ts';
+import { provinceName, provinceRef } from './regions.ts';
 import { ensureStats } from './stats.ts';
 import { pick, round } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
@@ -112,21 +112,9 @@ function monotone(ceiling: number, p: Pick): number {
 }
 
 export const suppliers: Engine<'discover.suppliers'> = async (payload, { db, lang, dataset }) => {
-  const matched = matchProducts(payload.product);
-  if (matched.products.length === 0) {
-    const suggestions = productSuggestions(lang, payload.product);
-    return reject(unknownProductMessage(lang, payload.product, suggestions), {
-      field: 'product',
-      suggestions,
-    });
-  }
-  let province: string | null = null;
-  if (payload.province !== undefined) {
-    const resolved = resolveProvince(lang, payload.province);
-    if (resolved.kind === 'unknown')
-      return reject(resolved.msg, { field: 'province', suggestions: resolved.suggestions });
-    province = resolved.province.code;
-  }
+  const query = resolveProductQuery(lang, payload);
+  if (query.kind === 'rejected') return query;
+  const { matched, province } = query;
   await ensureStats(db, dataset);
   const picks = await choose(db, dataset, matched.products, province);
   if (picks.length < CANDIDATES) {
