@@ -5,7 +5,7 @@ import type { ResultOf } from '../catalog/index.ts';
 import { COMPANY_COLUMNS, type CompanyRow, companyRef } from './companies.ts';
 import { downstreamOf, industryRef, resolveIndustry } from './industries.ts';
 import { industryByProvince } from './province.ts';
-import { provinceRef, resolveProvince } from './regions.ts';
+import { optionalProvince, provinceRef } from './regions.ts';
 import { share } from './text.ts';
 import { type Engine, ok, reject } from './types.ts';
 
@@ -18,13 +18,9 @@ export const cnBuyers: Engine<'discover.cn_buyers'> = async (payload, { db, lang
   const resolved = resolveIndustry(lang, payload.industry);
   if (resolved.kind === 'unknown')
     return reject(resolved.msg, { field: 'industry', suggestions: resolved.suggestions });
-  let provinceCode: string | null = null;
-  if (payload.province !== undefined) {
-    const province = resolveProvince(lang, payload.province);
-    if (province.kind === 'unknown')
-      return reject(province.msg, { field: 'province', suggestions: province.suggestions });
-    provinceCode = province.province.code;
-  }
+  const scoped = optionalProvince(lang, payload.province);
+  if (scoped.kind === 'rejected') return scoped;
+  const provinceCode = scoped.code;
   const code = resolved.division.code;
   const buyerIndustries = downstreamOf(code);
   const figures = await industryByProvince(db, dataset, buyerIndustries);

@@ -6,7 +6,7 @@ import type { Queryable } from '../storage/index.ts';
 import { COMPANY_COLUMNS, type CompanyRow, companyRef } from './companies.ts';
 import { industryName, industryRef, resolveIndustry } from './industries.ts';
 import { industryByProvince } from './province.ts';
-import { ALL_PROVINCE_CODES, provinceName, provinceRef, resolveProvince } from './regions.ts';
+import { ALL_PROVINCE_CODES, optionalProvince, provinceName, provinceRef } from './regions.ts';
 import { formatCny, formatPercent, pick, share } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
 
@@ -45,12 +45,9 @@ export const industryOverview: Engine<'report.industry_overview'> = async (
   const resolved = resolveIndustry(lang, payload.industry);
   if (resolved.kind === 'unknown')
     return reject(resolved.msg, { field: 'industry', suggestions: resolved.suggestions });
-  let province: string | null = null;
-  if (payload.province !== undefined) {
-    const p = resolveProvince(lang, payload.province);
-    if (p.kind === 'unknown') return reject(p.msg, { field: 'province', suggestions: p.suggestions });
-    province = p.province.code;
-  }
+  const scoped = optionalProvince(lang, payload.province);
+  if (scoped.kind === 'rejected') return scoped;
+  const province = scoped.code;
   const code = resolved.division.code;
   const scope = province ? [province] : [...ALL_PROVINCE_CODES];
   const figures = await industryByProvince(db, dataset, [code]);

@@ -4,7 +4,7 @@
 // "电池" means batteries and not solar panels ("太阳能电池板" merely contains it).
 import type { Lang } from '../catalog/index.ts';
 import { matchProducts as lookupProducts, type Product, suggestProducts } from '../data/index.ts';
-import { resolveProvince } from './regions.ts';
+import { optionalProvince } from './regions.ts';
 import { hasHan, latinKey, normalize, pick } from './text.ts';
 import { type EngineOutcome, reject } from './types.ts';
 
@@ -82,9 +82,7 @@ export function resolveProductQuery(
       suggestions,
     });
   }
-  if (payload.province === undefined) return { kind: 'ok', matched, province: null };
-  const resolved = resolveProvince(lang, payload.province);
-  if (resolved.kind === 'unknown')
-    return reject(resolved.msg, { field: 'province', suggestions: resolved.suggestions });
-  return { kind: 'ok', matched, province: resolved.province.code };
+  const province = optionalProvince(lang, payload.province);
+  if (province.kind === 'rejected') return province;
+  return { kind: 'ok', matched, province: province.code };
 }

@@ -42,5 +42,23 @@ export function resolveProvince(lang: Lang, query: string): ProvinceLookup {
   };
 }
 
+/**
+ * The optional `province` of a payload: its GB/T 2260 code, null when absent, or the rejection
+ * (field `province`, with suggestions) every engine gives for an unknown one.
+ */
+export function optionalProvince(
+  lang: Lang,
+  query: string | undefined,
+):
+  | { kind: 'ok'; code: string | null }
+  | { kind: 'rejected'; msg: string; field: 'province'; suggestions: readonly string[] } {
+  if (query === undefined) return { kind: 'ok', code: null };
+  const resolved = resolveProvince(lang, query);
+  if (resolved.kind === 'unknown') {
+    return { kind: 'rejected', msg: resolved.msg, field: 'province', suggestions: resolved.suggestions };
+  }
+  return { kind: 'ok', code: resolved.province.code };
+}
+
 /** The 31 provincial-level divisions, in GB/T 2260 order. */
 export const ALL_PROVINCE_CODES: readonly string[] = PROVINCES.map((p) => p.code);

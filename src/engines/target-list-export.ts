@@ -7,7 +7,7 @@ import type { Queryable } from '../storage/index.ts';
 import { COMPANY_COLUMNS, type CompanyRow, companyRef } from './companies.ts';
 import { type CompanyFacts, companyFacts, countryName, productList, tierName } from './evidence.ts';
 import { industryName, industryRef, resolveIndustry } from './industries.ts';
-import { ALL_PROVINCE_CODES, provinceRef, resolveProvince } from './regions.ts';
+import { ALL_PROVINCE_CODES, optionalProvince, provinceRef } from './regions.ts';
 import { ensureStats } from './stats.ts';
 import { formatUsd, joinList, pick, round } from './text.ts';
 import { type Dataset, type Engine, ok, reject } from './types.ts';
@@ -65,12 +65,9 @@ export const targetListExport: Engine<'report.target_list_export'> = async (
   const resolved = resolveIndustry(lang, payload.industry);
   if (resolved.kind === 'unknown')
     return reject(resolved.msg, { field: 'industry', suggestions: resolved.suggestions });
-  let province: string | null = null;
-  if (payload.province !== undefined) {
-    const p = resolveProvince(lang, payload.province);
-    if (p.kind === 'unknown') return reject(p.msg, { field: 'province', suggestions: p.suggestions });
-    province = p.province.code;
-  }
+  const scoped = optionalProvince(lang, payload.province);
+  if (scoped.kind === 'rejected') return scoped;
+  const province = scoped.code;
   await ensureStats(db, dataset);
   const code = resolved.division.code;
   const tiers = payload.tiers?.length ? [...new Set(payload.tiers)] : null;
